@@ -1,0 +1,43 @@
+# The only entry points; CI runs exactly `make test` (see .ci/run).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.DEFAULT_GOAL := help
+.PHONY: help install check serve dev test bench clean
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed ## create the virtual environment and install
+
+check: install ## check the law files, lint, and the import contracts
+	$(BIN)/adjudicator check laws/
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
+
+serve: check ## check the laws, then serve on http://$(HOST):$(PORT)
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
+
+dev: install ## serve with Flask's reloader (development only)
+	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
+
+test: check ## run the whole test suite
+	$(PY) -m pytest
+
+bench: install ## print the benchmarks (medians and ratios)
+	$(PY) bench/engine.py
+
+clean: ## remove the environment and built files
+	rm -rf $(VENV) instance .pytest_cache .ruff_cache *.egg-info

@@ -1,0 +1,215 @@
+"""Whole-library checks, beyond what the schema can see.
+
+Answer targets that do not exist, unreachable nodes, cycles, citations and see-alsos
+of laws the code does not have, a citation that renumbering has moved, unknown
+sections, roles and sources, concordances to missing laws, and remedies that no
+scenario test reaches. Each problem reads ``path:line: message`` with a did-you-mean
+where one helps; every problem is reported, not just the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from adjudicator.errors import LawFileError, did_you_mean
+from adjudicator.loader import read_library
+from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Where
+from adjudicator.scenario import Case, reached, read_cases
+
+
+def _problem(where: Where, message: str) -> LawFileError:
+    return LawFileError(where.path, where.line, message)
+
+
+def _graph(irregularity: Irregularity) -> Iterator[LawFileError]:
+    questions, remedies = irregularity.questions, irregularity.remedies
+    nodes = [*questions, *remedies]
+    name = f"irregularity {irregularity.id!r}"
+    for both in set(questions) & set(remedies):
+        yield _problem(questions[both].where, f"{name}: {both!r} is both a question and a remedy; give each its own id")
+    if irregularity.start not in questions and irregularity.start not in remedies:
+        yield _problem(
+            irregularity.where,
+            f"{name}: start {irregularity.start!r} is neither a question nor a remedy"
+            f"{did_you_mean(irregularity.start, nodes)}; questions: {', '.join(questions) or '(none)'}",
+        )
+        return
+    for question in questions.values():
+        for answer in question.answers:
+            if answer.next not in questions and answer.next not in remedies:
+                yield _problem(
+                    answer.where,
+                    f"{name}: answer {answer.id!r} of question {question.id!r} leads to {answer.next!r}, "
+                    f"which is neither a question nor a remedy{did_you_mean(answer.next, nodes)}",
+                )
+    # reachability and cycles, by depth-first search from the start
+    seen: set[str] = set()
+    on_path: list[str] = []
+    reported: set[str] = set()
+
+    def visit(node: str) -> Iterator[LawFileError]:
+        if node in on_path:
+            cycle = " -> ".join([*on_path[on_path.index(node) :], node])
+            if node not in reported:
+                reported.add(node)
+                yield _problem(
+                    questions[node].where,
+                    f"{name}: questions form a cycle ({cycle}); every path must end in a remedy",
+                )
+            return
+        if node in seen:
+            return
+        seen.add(node)
+        question = questions.get(node)
+        if question is None:
+            return
+        on_path.append(node)
+        for answer in question.answers:
+            if answer.next in questions or answer.next in remedies:
+                yield from visit(answer.next)
+        on_path.pop()
+
+    yield from visit(irregularity.start)
+    for node in nodes:
+        if node not in seen:
+            where = questions[node].where if node in questions else remedies[node].where
+            kind = "question" if node in questions else "remedy"
+            yield _problem(where, f"{name}: {kind} {node!r} cannot be reached from the start {irregularity.start!r}")
+
+
+def _citation(code: Code, cite: Citation, where: Where, what: str, origin: str) -> Iterator[LawFileError]:
+    law = code.law(cite)
+    context = "" if origin == code.id else f" (in {code.id!r}, which inherits it from {origin!r})"
+    if law is None:
+        yield _problem(
+            where,
+            f"{what} cites law {str(cite)!r}, which code {code.id!r} does not have{context}"
+            f"{did_you_mean(cite.number, code.laws)}",
+        )
+        return
+    if origin != code.id and law.origin != origin:
+        moved = law.same_as.get(origin)
+        if moved is not None and moved != cite.number:
+            yield _problem(
+                where,
+                f"{what} cites law {cite.number!r} of {origin!r}, but in {code.id!r} law {cite.number!r} is "
+                f"{law.title!r} (the same as {origin!r} law {moved!r}); override it in {code.id!r} with the new number",
+            )
+
+
+def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> Iterator[LawFileError]:
+    for effect in effects:
+        for role in (effect.who, effect.to, effect.from_):
+            if role is not None and role not in code.roles:
+                yield _problem(
+                    where,
+                    f"{what}: role {role!r} is not defined{did_you_mean(role, code.roles)}; "
+                    f"roles of {code.id!r}: {', '.join(code.roles)}",
+                )
+
+
+def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
+    """Every cross-reference problem of one effective code."""
+    for law in code.laws.values():
+        what = f"law {law.number!r}"
+        if law.section not in code.sections:
+            yield _problem(
+                law.where,
+                f"{what}: section {law.section!r} is not one of the code's sections"
+                f"{did_you_mean(law.section, code.sections)}; sections: {', '.join(code.sections) or '(none)'}",
+            )
+        for cite in law.see_also:
+            yield from _citation(code, cite, law.where, f"{what} (see also)", law.origin)
+        for quote in law.quotes:
+            if quote.source not in code.sources:
+                yield _problem(
+                    law.where,
+                    f"{what}: quote source {quote.source!r} is not listed under sources"
+                    f"{did_you_mean(quote.source, code.sources)}",
+                )
+        if law.origin == code.id:
+            for other_id, number in law.same_as.items():
+                other = library.codes.get(other_id)
+                if other is None:
+                    yield _problem(
+                        law.where, f"{what}: same_as names code {other_id!r}, which does not exist"
+                        f"{did_you_mean(other_id, library.codes)}",
+                    )  # fmt: skip
+                elif number not in other.laws:
+                    yield _problem(
+                        law.where, f"{what}: same_as {other_id!r} law {number!r}, which that code does not have"
+                    )
+    for item in code.etiquette.values():
+        for cite in item.see_also:
+            yield from _citation(code, cite, item.where, f"etiquette {item.id!r}", item.origin)
+    for term in code.glossary.values():
+        for cite in term.see_also:
+            yield from _citation(code, cite, term.where, f"glossary term {term.id!r}", term.origin)
+    for table in code.score_tables:
+        for cite in table.cites:
+            yield from _citation(code, cite, table.where, f"score table {table.id!r}", table.origin)
+    for value in code.score_values.values():
+        for cite in value.cites:
+            yield from _citation(code, cite, value.where, f"score value {value.id!r}", value.origin)
+    for irregularity in code.irregularities.values():
+        if irregularity.origin == code.id:
+            yield from _graph(irregularity)
+        for cite in irregularity.cites:
+            yield from _citation(
+                code, cite, irregularity.where, f"irregularity {irregularity.id!r}", irregularity.origin
+            )
+        for remedy in irregularity.remedies.values():
+            what = f"remedy {remedy.id!r} of {irregularity.id!r}"
+            for cite in remedy.cites:
+                yield from _citation(code, cite, remedy.where, what, remedy.origin)
+            yield from _roles(code, remedy.effects, remedy.where, what)
+            if remedy.options is not None:
+                if remedy.options.chooser not in code.roles:
+                    yield _problem(
+                        remedy.where,
+                        f"{what}: chooser {remedy.options.chooser!r} is not a role"
+                        f"{did_you_mean(remedy.options.chooser, code.roles)}; roles: {', '.join(code.roles)}",
+                    )
+                for choice in remedy.options.choices:
+                    yield from _roles(code, choice.effects, remedy.where, f"{what}, choice {choice.id!r}")
+
+
+def check_coverage(library: Library, cases: list[Case]) -> Iterator[LawFileError]:
+    """Every remedy written in a law file must be reached by at least one scenario case."""
+    known = set(library.codes)
+    for case in cases:
+        if case.code not in known:
+            yield _problem(
+                case.where,
+                f"cases file for {case.code!r}, but there is no such code{did_you_mean(case.code, known)}",
+            )
+    keys, problems = reached(library, [c for c in cases if c.code in known])
+    yield from problems
+    written: dict[tuple[str, str, str], Where] = {}
+    for code in library.codes.values():
+        for irregularity in code.irregularities.values():
+            for remedy in irregularity.remedies.values():
+                written.setdefault(remedy.key, remedy.where)
+    for key, where in sorted(written.items(), key=lambda item: (item[1].path, item[1].line)):
+        if key not in keys:
+            origin, irregularity, remedy = key
+            yield _problem(
+                where,
+                f"remedy {remedy!r} of {irregularity!r} is reached by no scenario test; "
+                f"add a case to tests/cases/{origin}.yaml",
+            )
+
+
+def check(laws_dir: Path | str, cases_dir: Path | str | None = None) -> tuple[Library, list[LawFileError]]:
+    """Load and check everything: the library and every problem, sorted and de-duplicated."""
+    library, problems = read_library(laws_dir)
+    found = list(problems)
+    for code in library.codes.values():
+        found.extend(check_code(code, library))
+    if cases_dir is not None:
+        cases, case_problems = read_cases(cases_dir)
+        found.extend(case_problems)
+        found.extend(check_coverage(library, cases))
+    unique = {(p.path, p.line, p.message): p for p in found}
+    return library, sorted(unique.values())

@@ -1,0 +1,325 @@
+"""The ``adjudicator`` command: check, codes, laws, ask, schema (and search commands).
+
+Exit status: 0 on success, 1 when ``check`` finds problems or a lookup fails, 2 on a
+usage error. Errors go to stderr as one line naming what was wrong and the valid choices.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from adjudicator import config, serialize
+from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
+from adjudicator.errors import AdjudicatorError, LibraryError
+from adjudicator.loader import load_library
+from adjudicator.model import NOT_SURE, PHASES, Code, Library
+
+WIDTH = 88
+
+
+def _print_json(data: Any, out: TextIO) -> None:
+    json.dump(data, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def _wrap(text: str, indent: str = "") -> str:
+    return "\n".join(
+        textwrap.fill(p, WIDTH, initial_indent=indent, subsequent_indent=indent) for p in text.split("\n") if p.strip()
+    )
+
+
+def _library(args: argparse.Namespace) -> Library:
+    return load_library(args.laws)
+
+
+# ---------------------------------------------------------------- check
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.checks import check
+
+    laws = Path(args.laws_dir or args.laws)
+    cases = Path(args.cases) if args.cases else None
+    if cases is None and not args.no_cases:
+        guess = laws.resolve().parent / "tests" / "cases"
+        cases = guess if guess.is_dir() else None
+    library, problems = check(laws, cases)
+    for problem in problems:
+        print(problem, file=out)
+    remedies = sum(
+        len(i.remedies) for c in library.codes.values() for i in c.irregularities.values() if i.origin == c.id
+    )
+    summary = (
+        f"{len(library.codes)} codes, {sum(len(c.laws) for c in library.codes.values())} laws, "
+        f"{remedies} remedies checked" + ("" if cases else " (no scenario tests given: coverage not checked)")
+    )
+    if problems:
+        print(f"{len(problems)} problem(s); {summary}", file=out)
+        return 1
+    print(f"ok: {summary}; every remedy is reached by a scenario test" if cases else f"ok: {summary}", file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- codes and laws
+
+
+def cmd_codes(args: argparse.Namespace, out: TextIO) -> int:
+    library = _library(args)
+    if args.json:
+        _print_json([serialize.code_summary(c) for c in library.codes.values()], out)
+        return 0
+    for _game, codes in library.games().items():
+        print(codes[0].game_title, file=out)
+        for code in codes:
+            extra = f" (extends {code.extends})" if code.extends else ""
+            print(f"  {code.id:40} {code.title}, {code.year}{extra}", file=out)
+    return 0
+
+
+def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
+    library = _library(args)
+    code = library.code(args.code)
+    if args.number:
+        item = code.law(args.number) if args.number in code.laws else None
+        if item is None:
+            from adjudicator.errors import UnknownLaw
+
+            raise UnknownLaw(args.number, list(code.laws), field="number", where=code.id)
+        if args.json:
+            laws, remedies = code.citing(item.number)
+            data = serialize.law(item, code)
+            data["cited_by"] = {
+                "laws": [law.number for law in laws],
+                "remedies": [{"irregularity": r.irregularity, "remedy": r.id} for r in remedies],
+            }
+            _print_json(data, out)
+            return 0
+        print(f"{code.title} ({code.year})", file=out)
+        print(f"Law {item.number}. {item.title}   [{code.sections[item.section].title}]", file=out)
+        for q in item.quotes:
+            source = code.sources.get(q.source)
+            label = "The code's words" if q.kind == "law-text" else "Commentary"
+            print(f"\n{label}, quoted from {source.citation if source else q.source}:", file=out)
+            print(_wrap(f"\u201c{q.words}\u201d", "  "), file=out)
+        print(f"\n{serialize.DIGEST_LABEL}:", file=out)
+        print(_wrap(item.text, "  "), file=out)
+        if item.basis not in ("full-text", "seed"):
+            print(f"\nBasis: {item.basis}. {item.basis_note or ''}".rstrip(), file=out)
+        if item.see_also:
+            print("\nSee also: " + ", ".join(f"Law {c}" for c in item.see_also), file=out)
+        return 0
+
+    laws = list(code.laws.values())
+    tables = list(code.score_tables)
+    if args.topic:
+        laws = [law for law in laws if args.topic in law.topics]
+        tables = tables if args.topic == "scoring" else []
+    if args.json:
+        data: Any = [serialize.law(law, code) for law in laws]
+        if args.topic == "scoring":
+            data = {"laws": data, "scoring": serialize.code_detail(code)["scoring"]}
+        _print_json(data, out)
+        return 0
+    section = None
+    for law in laws:
+        if law.section != section:
+            section = law.section
+            print(f"\n{code.sections[section].title if section in code.sections else section}", file=out)
+        print(f"  {law.number:>6}  {law.title}", file=out)
+    for table in tables:
+        print(f"\n{table.title}", file=out)
+        print("  " + " | ".join(table.columns), file=out)
+        for row in table.rows:
+            print("  " + " | ".join(row), file=out)
+    return 0
+
+
+# ---------------------------------------------------------------- ask
+
+
+def _parse_answers(pairs: Sequence[str]) -> dict[str, str]:
+    answers: dict[str, str] = {}
+    for pair in pairs:
+        question, sep, answer = pair.partition("=")
+        if not sep or not question or not answer:
+            raise SystemExit(f"adjudicator ask: --answer takes QUESTION=ANSWER, got {pair!r}")
+        answers[question.strip()] = answer.strip()
+    return answers
+
+
+def render_ruling(ruling: Ruling, out: TextIO) -> None:
+    code = ruling.code
+    if ruling.fallback_for is not None:
+        print(
+            f"{ruling.fallback_for.title} has no law for this; ruled under {code.title}, "
+            "the general laws (weaker than a code's own law).",
+            file=out,
+        )
+    print(f"\n{ruling.irregularity.title}: ruling under {code.title} ({code.year})", file=out)
+    if not ruling.is_certain:
+        print("\nNot settled: the players (or the director) must settle these facts first:", file=out)
+        for question in ruling.unsure:
+            print(f"  - {question.ask}", file=out)
+    for outcome in ruling.outcomes:
+        if outcome.assumed:
+            print("\nIF " + "; AND ".join(f"{s.question.ask} {s.answer.label}" for s in outcome.assumed), file=out)
+        remedy = outcome.remedy
+        print(f"\n== {remedy.title} ==", file=out)
+        print(_wrap(remedy.now), file=out)
+        if remedy.options:
+            o = remedy.options
+            consult = {"allowed": "may consult", "forbidden": "may not consult", "not-stated": ""}[o.consult]
+            print(f"\n{code.roles.get(o.chooser, o.chooser).capitalize()} chooses"
+                  + (f" (partners {consult})" if consult else "") + ":", file=out)  # fmt: skip
+            for i, choice in enumerate(o.choices, 1):
+                print(_wrap(f"{i}. {choice.text}", "   ").replace("   ", "  ", 1), file=out)
+            if o.until:
+                print(_wrap(f"Until: {o.until}"), file=out)
+        if remedy.until:
+            print(_wrap(f"Until: {remedy.until}"), file=out)
+        if remedy.then:
+            print(_wrap(remedy.then), file=out)
+        if remedy.unsure:
+            print(_wrap(f"Unsure: {remedy.unsure} Call the director or umpire."), file=out)
+        print("\nBecause:", file=out)
+        for s in outcome.steps:
+            print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "  - ").replace("  - ", "  - ", 1), file=out)
+        for cited in outcome.laws:
+            law = cited.law
+            if law is None:
+                continue
+            print(f"\nLaw {cited.citation}. {law.title}", file=out)
+            for q in law.own_words:
+                print(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", "  "), file=out)
+            print(_wrap(f"{law.text} (digest)", "  "), file=out)
+
+
+def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str], out: TextIO) -> int:
+    read: Callable[[str], str] = input
+    if irregularity_id is None:
+        choices = available(code)
+        print(f"{code.title} ({code.year}): what happened?", file=out)
+        for i, (irr, fallback) in enumerate(choices, 1):
+            tag = " [general laws]" if fallback else ""
+            print(f"  {i:2}. {irr.title} ({PHASES[irr.phase].lower()}){tag}", file=out)
+        while irregularity_id is None:
+            reply = read("Number: ").strip()
+            if reply.isdigit() and 1 <= int(reply) <= len(choices):
+                irregularity_id = choices[int(reply) - 1][0].id
+    history: list[str] = []
+    while True:
+        result = adjudicate(code, irregularity_id, answers)
+        if isinstance(result, Ruling):
+            render_ruling(result, out)
+            return 0
+        question = result.question
+        print(f"\n{question.ask}", file=out)
+        for i, (_, label) in enumerate(result.choices, 1):
+            print(f"  {i}. {label}", file=out)
+        reply = read("Answer (number, ? for help, b to go back): ").strip().lower()
+        if reply == "?":
+            print(_wrap(question.help or "No further help for this question.", "  "), file=out)
+        elif reply == "b":
+            if history:
+                answers.pop(history.pop(), None)
+        elif reply.isdigit() and 1 <= int(reply) <= len(result.choices):
+            answers[question.id] = result.choices[int(reply) - 1][0]
+            history.append(question.id)
+
+
+def cmd_ask(args: argparse.Namespace, out: TextIO) -> int:
+    library = _library(args)
+    code = library.code(args.code)
+    answers = _parse_answers(args.answer or [])
+    interactive = not args.json and not args.answer and sys.stdin.isatty()
+    if interactive:
+        try:
+            return _interactive(code, args.irregularity, answers, out)
+        except (EOFError, KeyboardInterrupt):
+            print(file=out)
+            return 1
+    if args.irregularity is None:
+        if args.json:
+            _print_json([{"id": i.id, "title": i.title, "phase": i.phase, "under": (f or code).id}
+                         for i, f in available(code)], out)  # fmt: skip
+        else:
+            for irr, fallback in available(code):
+                print(f"{irr.id:36} {irr.title}" + (" [general laws]" if fallback else ""), file=out)
+        return 0
+    result = adjudicate(code, args.irregularity, answers)
+    if args.json:
+        _print_json(serialize.result(result), out)
+    elif isinstance(result, NextQuestion):
+        print(f"Next question ({result.question.id}): {result.question.ask}", file=out)
+        for cid, label in result.choices:
+            print(f"  --answer {result.question.id}={cid}   {label}", file=out)
+    else:
+        render_ruling(result, out)
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.schema import json_schema
+
+    _print_json(json_schema(), out)
+    return 0
+
+
+# ---------------------------------------------------------------- main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="adjudicator", description="Laws of card games: look up, adjudicate, check.")
+    parser.add_argument("--laws", default=str(config.laws_dir()), help="directory of law files (default: %(default)s)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("check", help="check the law files; every problem as path:line: message")
+    p.add_argument("laws_dir", nargs="?", help="directory of law files (default: --laws)")
+    p.add_argument("--cases", help="scenario tests directory (default: tests/cases beside the laws)")
+    p.add_argument("--no-cases", action="store_true", help="do not check scenario-test coverage")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("codes", help="list the codes of laws")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_codes)
+
+    p = sub.add_parser("laws", help="list a code's laws, or show one")
+    p.add_argument("code")
+    p.add_argument("number", nargs="?")
+    p.add_argument("--topic", help="only laws with this topic (scoring also prints the score tables)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_laws)
+
+    p = sub.add_parser("ask", help="adjudicate: the next question, or the ruling")
+    p.add_argument("code")
+    p.add_argument("irregularity", nargs="?")
+    p.add_argument("--answer", "-a", action="append", metavar="QUESTION=ANSWER", help=f"a fact; {NOT_SURE} allowed")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("schema", help="print the JSON Schema of a law file")
+    p.set_defaults(func=cmd_schema)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args, out))
+    except LibraryError as exc:
+        print(exc, file=sys.stderr)
+        print("run: adjudicator check", file=sys.stderr)
+        return 1
+    except AdjudicatorError as exc:
+        print(f"adjudicator {args.command}: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 0

@@ -1,0 +1,109 @@
+"""The exception tree of adjudicator.
+
+    AdjudicatorError                 base of everything we raise on purpose
+    ├── LawFileError                 one problem in a law or case file: path, line, message
+    ├── LibraryError                 a library could not be loaded; carries every LawFileError
+    └── LookupProblem                a request names something that does not exist
+        ├── UnknownCode              no code of laws with that id
+        ├── UnknownIrregularity      the code has no such irregularity
+        ├── UnknownLaw               the code has no law with that number
+        ├── UnknownQuestion          the irregularity asks no such question
+        ├── UnknownAnswer            the question has no such answer
+        └── TooUncertain             so many "not sure" answers that no useful ruling exists
+
+Every LookupProblem names the offending ``field`` and ``value`` and lists the valid
+``choices`` (with a did-you-mean in its message), so the CLI and the API can report
+it without knowing which kind it is.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class AdjudicatorError(Exception):
+    """Base class of every error adjudicator raises on purpose."""
+
+
+class LawFileError(AdjudicatorError):
+    """One problem in a law (or scenario) file, located by path and line."""
+
+    def __init__(self, path: str, line: int, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        super().__init__(f"{path}:{line}: {message}")
+
+    def __lt__(self, other: LawFileError) -> bool:
+        return (self.path, self.line, self.message) < (other.path, other.line, other.message)
+
+
+class LibraryError(AdjudicatorError):
+    """The laws directory has problems; ``problems`` lists every one of them."""
+
+    def __init__(self, problems: Iterable[LawFileError]) -> None:
+        self.problems = sorted(problems)
+        lines = "\n".join(str(p) for p in self.problems)
+        super().__init__(f"{len(self.problems)} problem(s) in the law files:\n{lines}")
+
+
+def did_you_mean(value: str, choices: Iterable[str]) -> str:
+    """Return ``"; did you mean 'x'?"`` for a close match, else an empty string."""
+    close = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class LookupProblem(AdjudicatorError):
+    """A request names a code, irregularity, law, question or answer that does not exist."""
+
+    kind = "thing"
+
+    def __init__(self, value: str, choices: Iterable[str], *, field: str, where: str = "") -> None:
+        self.value = value
+        self.choices = list(choices)
+        self.field = field
+        self.where = where
+        shown = ", ".join(self.choices[:40]) + (" ..." if len(self.choices) > 40 else "")
+        place = f" in {where}" if where else ""
+        super().__init__(
+            f"unknown {self.kind} {value!r}{place}{did_you_mean(value, self.choices)}; "
+            f"valid {self.kind}s: {shown or '(none)'}"
+        )
+
+
+class UnknownCode(LookupProblem):
+    kind = "code"
+
+
+class UnknownIrregularity(LookupProblem):
+    kind = "irregularity"
+
+
+class UnknownLaw(LookupProblem):
+    kind = "law"
+
+
+class UnknownQuestion(LookupProblem):
+    kind = "question"
+
+
+class UnknownAnswer(LookupProblem):
+    kind = "answer"
+
+
+class TooUncertain(LookupProblem):
+    """Too many facts answered "not sure": settle some of them first."""
+
+    kind = "answer"
+
+    def __init__(self, *, field: str, where: str = "", limit: int = 0) -> None:
+        self.value = "not-sure"
+        self.choices = []
+        self.field = field
+        self.where = where
+        AdjudicatorError.__init__(
+            self,
+            f"too many 'not sure' answers in {where} (more than {limit} possible outcomes); "
+            f"settle some of the facts first, starting with {field!r}",
+        )

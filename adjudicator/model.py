@@ -1,0 +1,319 @@
+"""The domain model: a Library of Codes; each Code holds Laws and Irregularities.
+
+These are plain frozen dataclasses built by the loader from the law files, after
+``extends`` has been resolved: a Code is the *effective* code, and every Law, Remedy
+and Irregularity remembers the code it came from (``origin``) and where it was written
+(``where``). Nothing here imports anything but the standard library.
+
+Words (one word, one meaning): a **code** is one game in one edition; a **law** a
+numbered provision of a code; an **irregularity** what went wrong; a **question** and
+its **answers** establish the facts; a **remedy** is the prescribed outcome; a
+**ruling** is a remedy with the facts that led to it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+NOT_SURE = "not-sure"
+"""The answer id any question accepts: the ruling then shows every outcome."""
+
+PHASES: Mapping[str, str] = {
+    "cutting-and-dealing": "Cutting and dealing",
+    "bidding": "Bidding and declaring",
+    "play": "The play",
+    "scoring": "Scoring",
+    "general": "At any time",
+}
+"""When an irregularity happens, in table order, with the heading shown to users."""
+
+CITATION = re.compile(r"^(?P<number>[A-Za-z0-9][A-Za-z0-9.\-]*?)(?P<clause>(\([a-z0-9]+\))*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where something was written: a file path and a 1-based line."""
+
+    path: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A reference to a law by number, optionally to a clause: ``37(c)``."""
+
+    number: str
+    clause: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Citation:
+        match = CITATION.match(text)
+        if not match:
+            raise ValueError(f"not a law citation: {text!r}")
+        return cls(match["number"], match["clause"])
+
+    def __str__(self) -> str:
+        return f"{self.number}{self.clause}"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    key: str
+    citation: str
+    url: str | None = None
+    seed: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """Words quoted verbatim from a source; ``kind`` says whether they are the law's own."""
+
+    source: str
+    words: str
+    kind: str = "law-text"  # or "commentary": a handbook's words about the law
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Law:
+    number: str
+    title: str
+    section: str
+    text: str
+    topics: tuple[str, ...]
+    quotes: tuple[Quote, ...]
+    see_also: tuple[Citation, ...]
+    basis: str
+    basis_note: str | None
+    same_as: Mapping[str, str]
+    notes: str | None
+    origin: str
+    where: Where
+
+    @property
+    def own_words(self) -> tuple[Quote, ...]:
+        """The quotes that are the code's own words (not commentary)."""
+        return tuple(q for q in self.quotes if q.kind == "law-text")
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    id: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class EtiquetteItem:
+    id: str
+    number: str | None
+    title: str
+    text: str
+    why: str | None
+    topics: tuple[str, ...]
+    quotes: tuple[Quote, ...]
+    see_also: tuple[Citation, ...]
+    origin: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    id: str
+    term: str
+    definition: str
+    synonyms: tuple[str, ...]
+    see_also: tuple[Citation, ...]
+    origin: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreTable:
+    id: str
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    cites: tuple[Citation, ...]
+    notes: str | None
+    origin: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreValue:
+    """One figure of a scoring scheme (a number, or numbers keyed by e.g. suit), with its law."""
+
+    id: str
+    value: int | Mapping[str, int]
+    cites: tuple[Citation, ...]
+    note: str | None
+    origin: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A structured consequence: points to a side, tricks moved, stakes paid, a new deal..."""
+
+    kind: str
+    who: str | None = None
+    to: str | None = None
+    from_: str | None = None
+    amount: int | None = None
+    unit: str | None = None
+    detail: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    id: str
+    text: str
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the non-offending side may choose, who chooses, and until when."""
+
+    chooser: str
+    consult: str  # "allowed" | "forbidden" | "not-stated"
+    consult_note: str | None
+    until: str | None
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Remedy:
+    id: str
+    title: str
+    now: str
+    options: Options | None
+    effects: tuple[Effect, ...]
+    until: str | None
+    then: str | None
+    cites: tuple[Citation, ...]
+    notes: str | None
+    unsure: str | None
+    irregularity: str
+    origin: str
+    where: Where
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """Identity for coverage: the code that wrote it, its irregularity, its id."""
+        return (self.origin, self.irregularity, self.id)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    id: str
+    label: str
+    next: str
+    fact: str | None
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str
+    ask: str
+    help: str | None
+    answers: tuple[Answer, ...]
+    where: Where
+
+    def answer(self, answer_id: str) -> Answer | None:
+        for answer in self.answers:
+            if answer.id == answer_id:
+                return answer
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Irregularity:
+    id: str
+    title: str
+    phase: str
+    summary: str
+    keywords: tuple[str, ...]
+    start: str
+    questions: Mapping[str, Question]
+    remedies: Mapping[str, Remedy]
+    cites: tuple[Citation, ...]
+    origin: str
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """One game in one edition, effective (``extends`` already applied)."""
+
+    id: str
+    game: str
+    game_title: str
+    title: str
+    edition: str
+    year: int
+    body: str
+    kind: str  # "code", or "general" for laws that apply to any game as a fallback
+    verification: str
+    summary: str | None
+    extends: str | None
+    lineage: tuple[str, ...]  # this code, then its parents, nearest first
+    sources: Mapping[str, Source]
+    roles: Mapping[str, str]
+    sections: Mapping[str, Section]
+    laws: Mapping[str, Law]
+    etiquette: Mapping[str, EtiquetteItem]
+    glossary: Mapping[str, Term]
+    score_tables: tuple[ScoreTable, ...]
+    score_values: Mapping[str, ScoreValue]
+    irregularities: Mapping[str, Irregularity]
+    where: Where
+    fallback: Code | None = field(default=None, compare=False, repr=False)
+
+    def law(self, citation: Citation | str) -> Law | None:
+        number = citation.number if isinstance(citation, Citation) else Citation.parse(citation).number
+        return self.laws.get(number)
+
+    def laws_in(self, section_id: str) -> tuple[Law, ...]:
+        return tuple(law for law in self.laws.values() if law.section == section_id)
+
+    def citing(self, number: str) -> tuple[tuple[Law, ...], tuple[Remedy, ...]]:
+        """What in this code cites law ``number``: laws (by see-also) and remedies."""
+        laws = tuple(
+            law for law in self.laws.values() if law.number != number and any(c.number == number for c in law.see_also)
+        )
+        remedies = tuple(
+            remedy
+            for irregularity in self.irregularities.values()
+            for remedy in irregularity.remedies.values()
+            if any(c.number == number for c in remedy.cites)
+        )
+        return laws, remedies
+
+
+@dataclass(frozen=True, slots=True)
+class Library:
+    """Every code of laws, by id, in a stable order (game, then year)."""
+
+    codes: Mapping[str, Code]
+
+    def code(self, code_id: str) -> Code:
+        from adjudicator.errors import UnknownCode
+
+        try:
+            return self.codes[code_id]
+        except KeyError:
+            raise UnknownCode(code_id, list(self.codes), field="code") from None
+
+    def games(self) -> dict[str, list[Code]]:
+        """Codes grouped by game, in library order."""
+        grouped: dict[str, list[Code]] = {}
+        for code in self.codes.values():
+            grouped.setdefault(code.game, []).append(code)
+        return grouped

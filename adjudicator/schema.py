@@ -1,0 +1,256 @@
+"""The law-file format, as pydantic models (strict, unknown keys forbidden).
+
+A law file ``laws/<code-id>.yaml`` is one code of laws: one game in one edition. This
+module only describes the shape of that file; the loader turns a validated file into
+the model (``adjudicator.model``), resolving ``extends`` and recording line numbers.
+``python -m adjudicator schema`` prints the JSON Schema generated from these models so
+that editors can validate law files as they are typed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+NUMBER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9.\-]*$"
+CITATION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9.\-]*?(\([a-z0-9]+\))*$"
+
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
+LawNumber = Annotated[str, StringConstraints(pattern=NUMBER_PATTERN, max_length=24)]
+CitationText = Annotated[str, StringConstraints(pattern=CITATION_PATTERN, max_length=40)]
+Line = Annotated[str, StringConstraints(min_length=1, max_length=400)]
+Text = Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
+
+EFFECT_KINDS = (
+    "score",  # points to a side (amount, to, optional unit such as a column of the score)
+    "tricks",  # tricks transferred (amount, from, to)
+    "stakes",  # a payment (from, to, amount or detail)
+    "new-deal",  # the hand is dealt again (detail: by whom)
+    "deal-void",  # the deal does not count
+    "deal-stands",  # the deal is good; play on
+    "replay",  # the hand is played again
+    "barred",  # a player may not bid, lead a suit, ... (who, detail)
+    "card-exposed",  # a card becomes an exposed card, liable to be called (who)
+    "suit-called",  # a suit may be called from a player (who, detail)
+    "play-directed",  # a player must play highest/lowest, win/lose (who, detail)
+    "corrected",  # the error is put right and play goes on
+    "trick-stands",  # the trick stands as played
+    "no-penalty",  # nothing is exacted
+    "penalty-forfeited",  # the non-offending side loses its right to a penalty
+    "game-abandoned",  # play stops at once
+    "other",  # anything else, described in detail
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SourceSpec(Strict):
+    """A document the code is taken from; ``seed`` names the seed file number if it is one."""
+
+    key: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9\-]*$", max_length=40)]
+    citation: Text
+    url: Line | None = None
+    seed: Annotated[str, StringConstraints(pattern=r"^[0-9]{3}$")] | None = None
+
+
+class QuoteSpec(Strict):
+    """Words quoted verbatim from a source (a seed). ``kind: law-text`` means the code's
+    own words; ``commentary`` means a handbook's words about the law."""
+
+    source: Annotated[str, StringConstraints(max_length=40)]
+    words: Text
+    kind: Literal["law-text", "commentary"] = "law-text"
+    note: Line | None = None
+
+
+class LawSpec(Strict):
+    """A numbered law. ``text`` is always our digest (our own words); ``quotes`` hold a
+    seed's words where a seed has them. ``basis`` says how far the text is verified."""
+
+    title: Line
+    section: Id
+    text: Text
+    topics: list[Id] = []
+    quotes: list[QuoteSpec] = []
+    see_also: list[CitationText] = []
+    basis: Literal["full-text", "seed", "passage", "provisional", "inferred"] = "full-text"
+    basis_note: Text | None = None
+    same_as: dict[Id, LawNumber] = {}
+    notes: Text | None = None
+
+
+class EtiquetteSpec(Strict):
+    number: Annotated[str, StringConstraints(max_length=24)] | None = None
+    title: Line
+    text: Text
+    why: Text | None = None
+    topics: list[Id] = []
+    quotes: list[QuoteSpec] = []
+    see_also: list[CitationText] = []
+
+
+class TermSpec(Strict):
+    term: Line
+    definition: Text
+    synonyms: list[Line] = []
+    see_also: list[CitationText] = []
+
+
+class ScoreTableSpec(Strict):
+    id: Id
+    title: Line
+    columns: list[Line] = Field(min_length=1)
+    rows: list[list[Annotated[str, StringConstraints(max_length=400)]]] = Field(min_length=1)
+    cites: list[CitationText] = []
+    notes: Text | None = None
+
+
+class ScoreValueSpec(Strict):
+    value: int | dict[Id, int]
+    cites: list[CitationText] = Field(min_length=1)
+    note: Text | None = None
+
+
+class ScoringSpec(Strict):
+    tables: list[ScoreTableSpec] = []
+    values: dict[Id, ScoreValueSpec] = {}
+
+
+class EffectSpec(Strict):
+    kind: Literal[EFFECT_KINDS]  # type: ignore[valid-type]
+    who: Id | None = None
+    to: Id | None = None
+    from_: Id | None = Field(default=None, alias="from")
+    amount: int | None = None
+    unit: Line | None = None
+    detail: Text | None = None
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
+
+
+class ChoiceSpec(Strict):
+    text: Text
+    effects: list[EffectSpec] = []
+
+
+class OptionsSpec(Strict):
+    """The non-offending side's choice: who makes it, whether partners may consult, until when."""
+
+    chooser: Id
+    consult: Literal["allowed", "forbidden", "not-stated"] = "not-stated"
+    consult_note: Text | None = None
+    until: Text | None = None
+    choices: dict[Id, ChoiceSpec] = Field(min_length=2)
+
+
+class RemedySpec(Strict):
+    """A prescribed outcome. ``now`` says in plain words what happens now; ``unsure`` says
+    where our sources are unsure (the ruling then tells the table to call the director)."""
+
+    title: Line
+    now: Text
+    options: OptionsSpec | None = None
+    effects: list[EffectSpec] = []
+    until: Text | None = None
+    then: Text | None = None
+    cites: list[CitationText] = Field(min_length=1)
+    notes: Text | None = None
+    unsure: Text | None = None
+
+
+class AnswerSpec(Strict):
+    """An answer and where it leads. Shorthand: ``answer-id: next-node-id``."""
+
+    next: Id
+    label: Line | None = None
+    fact: Text | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shorthand(cls, data: object) -> object:
+        return {"next": data} if isinstance(data, str) else data
+
+
+class QuestionSpec(Strict):
+    ask: Line
+    help: Text | None = None
+    answers: dict[Id, AnswerSpec] = Field(min_length=2)
+
+
+class IrregularitySpec(Strict):
+    """What went wrong: a small graph of questions, starting at ``start``, ending in remedies."""
+
+    title: Line
+    phase: Literal["cutting-and-dealing", "bidding", "play", "scoring", "general"]
+    summary: Text
+    keywords: list[Line] = []
+    start: Id
+    questions: dict[Id, QuestionSpec] = {}
+    remedies: dict[Id, RemedySpec] = Field(min_length=1)
+    cites: list[CitationText] = []
+
+
+class OmitSpec(Strict):
+    """What a code that ``extends`` another leaves out of its parent."""
+
+    laws: list[LawNumber] = []
+    irregularities: list[Id] = []
+    etiquette: list[Id] = []
+    glossary: list[Id] = []
+
+
+class CodeSpec(Strict):
+    """One code of laws: one game in one edition."""
+
+    game: Id
+    game_title: Line
+    title: Line
+    edition: Line
+    year: Annotated[int, Field(ge=1700, le=2100)]
+    body: Line
+    kind: Literal["code", "general"] = "code"
+    verification: Text
+    summary: Text | None = None
+    extends: Id | None = None
+    fallback: Id | None = None
+    omit: OmitSpec | None = None
+    sources: list[SourceSpec] = []
+    roles: dict[Id, Line] = {}
+    sections: dict[Id, Line] = {}
+    laws: dict[LawNumber, LawSpec] = {}
+    etiquette: dict[Id, EtiquetteSpec] = {}
+    glossary: dict[Id, TermSpec] = {}
+    scoring: ScoringSpec | None = None
+    irregularities: dict[Id, IrregularitySpec] = {}
+
+
+class CaseSpec(Strict):
+    """One scenario test: the facts given and the remedy (or outcomes) the law prescribes."""
+
+    name: Line
+    irregularity: Id
+    answers: dict[Id, Id] = {}
+    remedy: Id | None = None
+    outcomes: list[Id] | None = None
+    question: Id | None = None
+    cites: list[CitationText] = []
+    fallback: bool = False
+
+    @model_validator(mode="after")
+    def _one_expectation(self) -> CaseSpec:
+        given = [k for k in ("remedy", "outcomes", "question") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("a case expects exactly one of: remedy, outcomes (after 'not-sure'), question")
+        return self
+
+
+def json_schema() -> dict[str, object]:
+    """The JSON Schema of a law file, for editors (yaml-language-server and the like)."""
+    schema = CodeSpec.model_json_schema(by_alias=True)
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = "adjudicator law file (one code of laws)"
+    return schema

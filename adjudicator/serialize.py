@@ -1,0 +1,241 @@
+"""The model and the engine's results as plain JSON-ready data.
+
+One shape for everyone: ``adjudicator ... --json`` prints it and the API returns it, so a
+script gets from the CLI exactly the ruling the web service gives.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.engine import NextQuestion, Outcome, Ruling, Step
+from adjudicator.model import NOT_SURE, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
+
+DIGEST_LABEL = "Digest: our summary of the law in our own words, not the code's text"
+
+
+def code_summary(code: Code) -> dict[str, Any]:
+    return {
+        "id": code.id,
+        "game": code.game,
+        "game_title": code.game_title,
+        "title": code.title,
+        "edition": code.edition,
+        "year": code.year,
+        "body": code.body,
+        "kind": code.kind,
+        "extends": code.extends,
+        "fallback": code.fallback.id if code.fallback else None,
+        "laws": len(code.laws),
+        "irregularities": len(code.irregularities),
+    }
+
+
+def quote(q: Quote, code: Code) -> dict[str, Any]:
+    source = code.sources.get(q.source)
+    return {
+        "source": q.source,
+        "citation": source.citation if source else None,
+        "kind": q.kind,
+        "words": q.words,
+        "note": q.note,
+    }
+
+
+def law(item: Law, code: Code, *, full: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": item.number,
+        "title": item.title,
+        "section": item.section,
+        "section_title": code.sections[item.section].title if item.section in code.sections else None,
+        "code": code.id,
+        "origin": item.origin,
+    }
+    if full:
+        data.update(
+            {
+                "topics": list(item.topics),
+                "text": item.text,
+                "text_label": DIGEST_LABEL,
+                "quotes": [quote(q, code) for q in item.quotes],
+                "see_also": [str(c) for c in item.see_also],
+                "basis": item.basis,
+                "basis_note": item.basis_note,
+                "same_as": dict(item.same_as),
+                "notes": item.notes,
+            }
+        )
+    return data
+
+
+def etiquette(item: EtiquetteItem, code: Code) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "number": item.number,
+        "title": item.title,
+        "text": item.text,
+        "why": item.why,
+        "quotes": [quote(q, code) for q in item.quotes],
+        "see_also": [str(c) for c in item.see_also],
+        "origin": item.origin,
+    }
+
+
+def term(item: Term) -> dict[str, Any]:
+    return {
+        "id": item.id,
+        "term": item.term,
+        "definition": item.definition,
+        "synonyms": list(item.synonyms),
+        "see_also": [str(c) for c in item.see_also],
+    }
+
+
+def code_detail(code: Code) -> dict[str, Any]:
+    from adjudicator.engine import available
+
+    return {
+        **code_summary(code),
+        "verification": code.verification,
+        "summary": code.summary,
+        "lineage": list(code.lineage),
+        "sources": [
+            {"key": s.key, "citation": s.citation, "url": s.url, "seed": s.seed} for s in code.sources.values()
+        ],
+        "sections": [{"id": s.id, "title": s.title} for s in code.sections.values()],
+        "laws": [law(item, code, full=False) for item in code.laws.values()],
+        "irregularities": [
+            {
+                "id": irr.id,
+                "title": irr.title,
+                "phase": irr.phase,
+                "summary": irr.summary,
+                "under": fallback.id if fallback else code.id,
+            }
+            for irr, fallback in available(code)
+        ],
+        "etiquette": [etiquette(item, code) for item in code.etiquette.values()],
+        "glossary": [term(item) for item in code.glossary.values()],
+        "scoring": {
+            "tables": [
+                {
+                    "id": t.id,
+                    "title": t.title,
+                    "columns": list(t.columns),
+                    "rows": [list(r) for r in t.rows],
+                    "cites": [str(c) for c in t.cites],
+                    "notes": t.notes,
+                }
+                for t in code.score_tables
+            ],
+            "values": {
+                v.id: {
+                    "value": v.value if isinstance(v.value, int) else dict(v.value),
+                    "cites": [str(c) for c in v.cites],
+                    "note": v.note,
+                }
+                for v in code.score_values.values()
+            },
+        },
+    }
+
+
+def effect(item: Effect, code: Code) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": item.kind}
+    for key, value in (("who", item.who), ("to", item.to), ("from", item.from_)):
+        if value is not None:
+            data[key] = value
+            data[f"{key}_label"] = code.roles.get(value, value)
+    for key, value in (("amount", item.amount), ("unit", item.unit), ("detail", item.detail)):
+        if value is not None:
+            data[key] = value
+    return data
+
+
+def remedy(item: Remedy, code: Code) -> dict[str, Any]:
+    options = item.options
+    return {
+        "id": item.id,
+        "title": item.title,
+        "now": item.now,
+        "options": None
+        if options is None
+        else {
+            "chooser": options.chooser,
+            "chooser_label": code.roles.get(options.chooser, options.chooser),
+            "consult": options.consult,
+            "consult_note": options.consult_note,
+            "until": options.until,
+            "choices": [
+                {"id": c.id, "text": c.text, "effects": [effect(e, code) for e in c.effects]} for c in options.choices
+            ],
+        },
+        "effects": [effect(e, code) for e in item.effects],
+        "until": item.until,
+        "then": item.then,
+        "notes": item.notes,
+        "unsure": item.unsure,
+        "cites": [str(c) for c in item.cites],
+        "origin": item.origin,
+    }
+
+
+def step(item: Step) -> dict[str, Any]:
+    return {
+        "question": item.question.id,
+        "ask": item.question.ask,
+        "answer": item.answer.id,
+        "label": item.answer.label,
+        "fact": item.fact,
+        "assumed": item.assumed,
+    }
+
+
+def outcome(item: Outcome, code: Code) -> dict[str, Any]:
+    return {
+        "assumed": [step(s) for s in item.assumed],
+        "because": [step(s) for s in item.steps],
+        "remedy": remedy(item.remedy, code),
+        "laws": [
+            {"citation": str(c.citation), **(law(c.law, code) if c.law else {"number": c.citation.number})}
+            for c in item.laws
+        ],
+    }
+
+
+def _context(result: NextQuestion | Ruling) -> dict[str, Any]:
+    code = result.code
+    return {
+        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "fallback_for": None
+        if result.fallback_for is None
+        else {"id": result.fallback_for.id, "title": result.fallback_for.title},
+        "irregularity": {"id": result.irregularity.id, "title": result.irregularity.title},
+    }
+
+
+def result(item: NextQuestion | Ruling) -> dict[str, Any]:
+    """A next question or a ruling, as the API and ``--json`` return them."""
+    if isinstance(item, NextQuestion):
+        used = {s.question.id: (NOT_SURE if s.assumed else s.answer.id) for s in item.steps}
+        return {
+            "kind": "question",
+            **_context(item),
+            "question": {
+                "id": item.question.id,
+                "ask": item.question.ask,
+                "help": item.question.help,
+                "choices": [{"id": cid, "label": label} for cid, label in item.choices],
+            },
+            "because": [step(s) for s in item.steps],
+            "answers": used,
+        }
+    return {
+        "kind": "ruling",
+        **_context(item),
+        "certain": item.is_certain,
+        "facts": [step(s) for s in item.facts],
+        "unsure": [q.id for q in item.unsure],
+        "outcomes": [outcome(o, item.code) for o in item.outcomes],
+        "answers": item.answers,
+    }

@@ -1,0 +1,36 @@
+"""Fixtures: the real library (loaded once), a toy library for unit tests, the app and client."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import config
+from adjudicator.loader import load_library
+from adjudicator.model import Library
+
+HERE = Path(__file__).parent
+FIXTURES = HERE / "fixtures"
+
+
+@pytest.fixture(scope="session")
+def library() -> Library:
+    return load_library(config.laws_dir())
+
+
+@pytest.fixture(scope="session")
+def toy() -> Library:
+    return load_library(FIXTURES / "laws")
+
+
+@pytest.fixture
+def app(library):
+    from adjudicator.web import create_app
+
+    return create_app({"TESTING": True, "LIBRARY": library})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()

@@ -1,0 +1,3 @@
+from adjudicator.web import create_app
+
+app = create_app()
