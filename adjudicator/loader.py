@@ -481,7 +481,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
                 t.notes, cid, doc.where(("scoring", "tables", i)),
             )  # fmt: skip
         for vid, v in spec.scoring.values.items():
-            value = v.value if isinstance(v.value, int) else MappingProxyType(dict(v.value))
+            value = MappingProxyType(dict(v.value)) if isinstance(v.value, dict) else v.value
             values[vid] = ScoreValue(vid, value, _cites(v.cites), v.note, cid, doc.where(("scoring", "values", vid)))
 
     return Code(

@@ -146,10 +146,11 @@ class ScoreTable:
 
 @dataclass(frozen=True, slots=True)
 class ScoreValue:
-    """One figure of a scoring scheme (a number, or numbers keyed by e.g. suit), with its law."""
+    """One figure of a scoring scheme (a number, numbers keyed by e.g. suit, or a named
+    rule such as ``tricks-then-value``), with the laws it rests on."""
 
     id: str
-    value: int | Mapping[str, int]
+    value: int | str | Mapping[str, int]
     cites: tuple[Citation, ...]
     note: str | None
     origin: str

@@ -110,7 +110,10 @@ class ScoreTableSpec(Strict):
 
 
 class ScoreValueSpec(Strict):
-    value: int | dict[Id, int]
+    """A figure of the scoring, with its law: a number, numbers keyed by id (suit, holding),
+    or a named rule (an id such as ``tricks-then-value``)."""
+
+    value: int | Id | dict[Id, int]
     cites: list[CitationText] = Field(min_length=1)
     note: Text | None = None
 

@@ -6,6 +6,7 @@ script gets from the CLI exactly the ruling the web service gives.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step
@@ -130,7 +131,7 @@ def code_detail(code: Code) -> dict[str, Any]:
             ],
             "values": {
                 v.id: {
-                    "value": v.value if isinstance(v.value, int) else dict(v.value),
+                    "value": dict(v.value) if isinstance(v.value, Mapping) else v.value,
                     "cites": [str(c) for c in v.cites],
                     "note": v.note,
                 }
