@@ -240,3 +240,38 @@ def result(item: NextQuestion | Ruling) -> dict[str, Any]:
         "outcomes": [outcome(o, item.code) for o in item.outcomes],
         "answers": item.answers,
     }
+
+
+def law_detail(item: Law, code: Code) -> dict[str, Any]:
+    """One law in full, with what in its code cites it (laws by see-also, remedies)."""
+    laws, remedies = code.citing(item.number)
+    return {
+        **law(item, code),
+        "cited_by": {
+            "laws": [other.number for other in laws],
+            "remedies": [{"irregularity": r.irregularity, "remedy": r.id, "title": r.title} for r in remedies],
+        },
+    }
+
+
+HIT_FIELDS = (
+    "kind", "code", "code_title", "game", "number", "id", "irregularity",
+    "title", "section", "section_title", "snippet", "exact",
+)  # fmt: skip
+
+
+def search_results(results: Any) -> dict[str, Any]:
+    """The result of ``adjudicator.search.search`` as JSON (hits' snippets are safe HTML)."""
+    facets = results.facets or {}
+    return {
+        "query": results.query,
+        "total": results.total,
+        "page": results.page,
+        "pagelen": results.pagelen,
+        "suggestion": results.suggestion,
+        "facets": {
+            name: dict(raw.items()) if isinstance(raw, Mapping) else {str(k): int(v) for k, v in raw}
+            for name, raw in facets.items()
+        },
+        "hits": [{name: getattr(hit, name, None) for name in HIT_FIELDS} for hit in results.hits],
+    }

@@ -29,9 +29,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     library = app.config.get("LIBRARY") or load_library(app.config["LAWS_DIR"])
     app.extensions["adjudicator.library"] = library
 
-    from adjudicator.web import pages
+    if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
+        from jinja2 import StrictUndefined
 
+        app.jinja_env.undefined = StrictUndefined
+    app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
+
+    from adjudicator.web import api, handlers, pages
+
+    handlers.install(app)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
     return app
 
 

@@ -1,15 +1,166 @@
-"""HTML pages."""
+"""HTML pages: home, settling a dispute (one question per page, plain GET forms), rulings,
+codes, laws, etiquette, glossary and search. Every page is a permalink; none needs JavaScript.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
-from adjudicator.web import library_of
+from adjudicator.engine import NextQuestion, adjudicate, find_irregularity
+from adjudicator.errors import UnknownLaw
+from adjudicator.model import Code
+from adjudicator.web import library_of, views
+from adjudicator.web.handlers import BadInput
+from adjudicator.web.searching import search_page
 
 bp = Blueprint("pages", __name__)
+
+MAX_ANSWERS = 60
+MAX_QUERY = 200
+
+
+def given_answers() -> dict[str, str]:
+    """The answers in the query string, keyed by question id; each question at most once."""
+    if len(request.args) > MAX_ANSWERS:
+        raise BadInput(f"too many parameters ({len(request.args)}); at most {MAX_ANSWERS}", "answers")
+    answers: dict[str, str] = {}
+    for key in request.args:
+        values = request.args.getlist(key)
+        if len(values) > 1:
+            raise BadInput(f"{key!r} is answered {len(values)} times; answer each question once", key)
+        answers[key] = values[0]
+    return answers
+
+
+def text_arg(name: str, limit: int = MAX_QUERY) -> str:
+    value = request.args.get(name, "")
+    if len(value) > limit:
+        raise BadInput(f"{name!r} is {len(value)} characters long; at most {limit}", name)
+    return value.strip()
+
+
+def the_code(code_id: str) -> Code:
+    return library_of(current_app).code(code_id)
 
 
 @bp.get("/")
 def home() -> str:
     library = library_of(current_app)
-    return render_template("pages/home.html", games=library.games())
+    return render_template("pages/home.html", games=views.game_groups(library))
+
+
+@bp.get("/settle")
+def settle_codes() -> str:
+    library = library_of(current_app)
+    return render_template("settle/codes.html", games=views.game_groups(library))
+
+
+@bp.get("/settle/<code>")
+def irregularities(code: str) -> str:
+    item = the_code(code)
+    query = text_arg("q")
+    return render_template(
+        "settle/irregularities.html",
+        code=item,
+        code_url=views.code_url(item.id),
+        query=query,
+        groups=views.irregularity_groups(item, query),
+        action=url_for("pages.irregularities", code=item.id),
+        search_url=url_for("pages.search", q=query, code=item.id) if query else url_for("pages.search"),
+    )
+
+
+@bp.get("/settle/<code>/<irregularity>")
+def settle(code: str, irregularity: str) -> str:
+    library = library_of(current_app)
+    item = the_code(code)
+    given = given_answers()
+    result = adjudicate(item, irregularity, given)
+    if isinstance(result, NextQuestion):
+        return render_template("settle/question.html", page=views.question_page(item, result, given))
+    return render_template("settle/ruling.html", page=views.ruling_page(library, item, result, given))
+
+
+@bp.get("/settle/<code>/<irregularity>/table")
+def table(code: str, irregularity: str) -> str | Response:
+    library = library_of(current_app)
+    item = the_code(code)
+    given = given_answers()
+    result = adjudicate(item, irregularity, given)
+    if isinstance(result, NextQuestion):  # nothing to show the table yet: ask the question
+        return redirect(views.settle_url(item.id, irregularity, given))
+    return render_template("settle/table.html", page=views.ruling_page(library, item, result, given))
+
+
+@bp.get("/settle/<code>/<irregularity>/compare/<other>")
+def compare(code: str, irregularity: str, other: str) -> str:
+    library = library_of(current_app)
+    first, second = the_code(code), the_code(other)
+    given = given_answers()
+    find_irregularity(first, irregularity)
+    adjudicate(first, irregularity, given)  # the answers must make sense under the first code
+    _, irr, _ = find_irregularity(second, irregularity)
+    return render_template(
+        "settle/compare.html",
+        title=irr.title,
+        columns=[
+            views.column(library, first, irregularity, given),
+            views.column(library, second, irregularity, given),
+        ],
+        back_url=views.settle_url(first.id, irregularity, given),
+    )
+
+
+@bp.get("/codes")
+def codes() -> str:
+    return render_template("codes/index.html", games=views.game_groups(library_of(current_app)))
+
+
+@bp.get("/codes/<code>")
+def code(code: str) -> str:
+    item = the_code(code)
+    return render_template("codes/code.html", page=views.code_page(library_of(current_app), item))
+
+
+@bp.get("/codes/<code>/laws")
+def laws(code: str) -> Response:
+    item = the_code(code)
+    return redirect(views.code_url(item.id, "laws"))
+
+
+@bp.get("/codes/<code>/laws/<number>")
+def law(code: str, number: str) -> str:
+    item = the_code(code)
+    found = item.laws.get(number)
+    if found is None:
+        raise UnknownLaw(number, list(item.laws), field="number", where=item.id)
+    return render_template("codes/law.html", page=views.law_page(library_of(current_app), item, found))
+
+
+@bp.get("/codes/<code>/etiquette")
+def etiquette(code: str) -> str:
+    item = the_code(code)
+    return render_template(
+        "codes/etiquette.html",
+        code_title=views.code_line(item),
+        code_url=views.code_url(item.id),
+        items=views.etiquette_views(item),
+    )
+
+
+@bp.get("/codes/<code>/glossary")
+def glossary(code: str) -> str:
+    item = the_code(code)
+    return render_template(
+        "codes/glossary.html",
+        code_title=views.code_line(item),
+        code_url=views.code_url(item.id),
+        terms=views.glossary_views(item),
+    )
+
+
+@bp.get("/search")
+def search() -> tuple[str, int]:
+    page, status = search_page(current_app, request.args)
+    return render_template("search/search.html", page=page), status

@@ -1,0 +1,247 @@
+"""The search page and the search API: parameters checked here, the search itself done by
+``adjudicator.search.search`` over the index opened in ``create_app``
+(``app.extensions["adjudicator.search"]``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, url_for
+from markupsafe import Markup
+from werkzeug.datastructures import MultiDict
+
+from adjudicator.errors import UnknownCode
+from adjudicator.model import Library
+from adjudicator.web import library_of, views
+from adjudicator.web.handlers import BadInput
+
+FILTERS = ("game", "code", "topic", "kind")
+PAGELEN = 10
+MAX_PAGELEN = 50
+MAX_PAGE = 1000
+MAX_QUERY = 200
+
+KIND_LABELS = {
+    "law": "Law",
+    "remedy": "Ruling",
+    "etiquette": "Etiquette",
+    "glossary": "Glossary",
+}
+
+
+@dataclass
+class Params:
+    q: str
+    filters: dict[str, str]
+    page: int
+    pagelen: int
+
+
+def _int(args: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    raw = args.get(name)
+    if raw is None or raw == "":
+        return default
+    if not raw.isdigit() or not low <= int(raw) <= high:
+        raise BadInput(f"{name!r} must be a whole number from {low} to {high}; got {raw[:40]!r}", name, value=raw[:40])
+    return int(raw)
+
+
+def read_params(app: Flask, args: MultiDict[str, str], *, api: bool = False) -> Params:
+    for name in args:
+        if len(args.getlist(name)) > 1:
+            raise BadInput(f"{name!r} is given more than once; give it once", name)
+    q = args.get("q", "")
+    if len(q) > MAX_QUERY:
+        raise BadInput(f"the query is {len(q)} characters long; at most {MAX_QUERY}", "q")
+    filters = {}
+    for name in FILTERS:
+        value = args.get(name, "").strip()
+        if len(value) > 80:
+            raise BadInput(f"{name!r} is too long; at most 80 characters", name)
+        if value:
+            filters[name] = value
+    library = library_of(app)
+    if "code" in filters and filters["code"] not in library.codes:
+        raise UnknownCode(filters["code"], list(library.codes), field="code")
+    if "game" in filters and filters["game"] not in library.games():
+        raise BadInput(
+            f"unknown game {filters['game']!r}; games: {', '.join(library.games())}", "game", value=filters["game"]
+        )
+    page = _int(args, "page", 1, 1, MAX_PAGE)
+    pagelen = _int(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
+    return Params(q.strip(), filters, page, pagelen)
+
+
+class SearchUnavailable(Exception):
+    """No index was opened (``adjudicator build-index`` has not been run)."""
+
+
+def run(app: Flask, params: Params) -> Any:
+    index = app.extensions.get("adjudicator.search")
+    if index is None:
+        raise SearchUnavailable
+    from adjudicator.search import search
+
+    return search(
+        index,
+        params.q,
+        game=params.filters.get("game"),
+        code=params.filters.get("code"),
+        topic=params.filters.get("topic"),
+        kind=params.filters.get("kind"),
+        page=params.page,
+        pagelen=params.pagelen,
+    )
+
+
+# ---------------------------------------------------------------- the page
+
+
+@dataclass
+class HitView:
+    kind: str
+    title: str
+    url: str
+    code: str
+    section: str | None
+    snippet: Markup
+    exact: bool
+
+
+@dataclass
+class FacetValue:
+    label: str
+    count: int
+    url: str
+    selected: bool
+
+
+@dataclass
+class Facet:
+    name: str
+    title: str
+    values: list[FacetValue]
+
+
+@dataclass
+class Option:
+    value: str
+    label: str
+    selected: bool
+
+
+@dataclass
+class SearchPage:
+    q: str
+    available: bool
+    searched: bool
+    total: int
+    hits: list[HitView]
+    suggestion: str | None
+    suggestion_url: str | None
+    facets: list[Facet]
+    games: list[Option]
+    codes: list[Option]
+    kinds: list[Option]
+    hidden: list[views.Hidden]
+    page: int
+    pages: int
+    previous_url: str | None
+    next_url: str | None
+    clear_url: str
+    first: int = 0
+    last: int = 0
+    filters: list[str] = field(default_factory=list)
+
+
+def _url(q: str, filters: Mapping[str, str], page: int = 1) -> str:
+    args = [("q", q), *((k, v) for k, v in filters.items() if v)]
+    if page > 1:
+        args.append(("page", str(page)))
+    return f"{url_for('pages.search')}?{urlencode(args)}"
+
+
+def hit_url(library: Library, hit: Any) -> str:
+    code = hit.code
+    kind = hit.kind
+    if kind == "law" and hit.number:
+        return views.law_url(code, hit.number)
+    if kind == "remedy" and hit.irregularity:
+        return views.remedy_url(library, code, hit.irregularity, (hit.id or "").rpartition("/")[2])
+    if kind == "etiquette":
+        return views.etiquette_url(code, hit.id)
+    if kind == "glossary":
+        return views.glossary_url(code, hit.id)
+    return views.code_url(code)
+
+
+def _facet_items(raw: Any) -> list[tuple[str, int]]:
+    if isinstance(raw, Mapping):
+        return [(str(k), int(v)) for k, v in raw.items()]
+    return [(str(k), int(v)) for k, v in raw]
+
+
+def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]:
+    params = read_params(app, args)
+    library = library_of(app)
+    filters = params.filters
+    games = [Option(g, codes[0].game_title, filters.get("game") == g) for g, codes in library.games().items()]
+    codes = [Option(c.id, views.code_line(c), filters.get("code") == c.id) for c in library.codes.values()]
+    kinds = [Option(k, v, filters.get("kind") == k) for k, v in KIND_LABELS.items()]
+    page = SearchPage(
+        q=params.q, available=True, searched=bool(params.q), total=0, hits=[], suggestion=None, suggestion_url=None,
+        facets=[], games=games, codes=codes, kinds=kinds,
+        hidden=[views.Hidden("topic", filters["topic"])] if "topic" in filters else [],
+        page=params.page, pages=0, previous_url=None, next_url=None, clear_url=_url(params.q, {}),
+        filters=[f"{k}: {v}" for k, v in filters.items()],
+    )  # fmt: skip
+    if not params.q:
+        return page, 200
+    try:
+        results = run(app, params)
+    except SearchUnavailable:
+        page.available = False
+        return page, 503
+    page.total = results.total
+    page.pages = max(1, -(-results.total // results.pagelen))
+    page.first = (results.page - 1) * results.pagelen + 1 if results.hits else 0
+    page.last = page.first + len(results.hits) - 1 if results.hits else 0
+    page.hits = [
+        HitView(
+            kind=KIND_LABELS.get(h.kind, h.kind.capitalize()),
+            title=(f"Law {h.number}. {h.title}" if h.kind == "law" and h.number else h.title),
+            url=hit_url(library, h),
+            code=h.code_title,
+            section=h.section_title,
+            snippet=Markup(h.snippet or ""),  # noqa: S704 - search escapes the text and adds only <mark>
+            exact=bool(h.exact),
+        )
+        for h in results.hits
+    ]
+    if results.suggestion:
+        page.suggestion = results.suggestion
+        page.suggestion_url = _url(results.suggestion, filters)
+    titles = {"game": "Game", "code": "Code", "topic": "Topic", "kind": "Kind"}
+    names = {
+        "game": {g.value: g.label for g in games},
+        "code": {c.value: c.label for c in codes},
+        "kind": KIND_LABELS,
+    }
+    for name, raw in (results.facets or {}).items():
+        values = []
+        for value, count in _facet_items(raw):
+            chosen = filters.get(name) == value
+            target = {**filters, name: value} if not chosen else {k: v for k, v in filters.items() if k != name}
+            label = names.get(name, {}).get(value, value.replace("-", " "))
+            values.append(FacetValue(label, count, _url(params.q, target), chosen))
+        if values:
+            page.facets.append(Facet(name, titles.get(name, name.capitalize()), values))
+    if results.page > 1:
+        page.previous_url = _url(params.q, filters, results.page - 1)
+    if results.page < page.pages:
+        page.next_url = _url(params.q, filters, results.page + 1)
+    return page, 200
