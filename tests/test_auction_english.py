@@ -1,0 +1,140 @@
+"""The English laws of Auction Bridge (1908) against our reading of the digest.
+
+The digest (laws-digest/auction-bridge-english.md) lists 108 laws: the 1908 auction
+text where it differs from Bridge, and the Laws of Bridge (1904) for every number marked
+"as in Bridge". These tests pin the law list, how each law's text was assembled, the
+scoring the calculator shares with the Whist Club codes, and the cross-references.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from adjudicator import cli, config
+from adjudicator.loader import read_library
+from adjudicator.model import Code
+
+CODE = "auction-bridge-english-1908"
+
+# Digest section 1: the laws printed in the 1908 auction text; all others are "as in Bridge".
+AUCTION_TEXT = {"2", "4", "11", *(str(n) for n in range(47, 63)), "70", "71", "90"}
+EVERY_LAW = [str(n) for n in range(1, 109)]
+
+# The ids the scoring values share with the Whist Club codes, and their keys.
+SCORING_IDS = {
+    "trick-value": {"clubs", "diamonds", "hearts", "spades", "no-trump"},
+    "honours-multiple": {
+        "three",
+        "four-divided",
+        "five-divided",
+        "four-in-one-hand",
+        "four-in-one-hand-fifth-in-partners",
+        "five-in-one-hand",
+    },
+    "aces-at-no-trump": {"three", "four-divided", "four-in-one-hand"},
+    "grand-slam": None,
+    "little-slam": None,
+    "chicane-multiple": None,
+    "doubled-bonus": None,
+    "doubled-overtrick-bonus": None,
+    "redoubled-bonus": None,
+    "redoubled-overtrick-bonus": None,
+    "undertrick": {"undoubled", "doubled", "redoubled"},
+    "game": None,
+    "rubber-bonus": None,
+    "one-spade-loss-limit": None,
+    "bid-ranking": None,
+}
+
+CANONICAL_IRREGULARITIES = {
+    "revoke", "lead-out-of-turn", "play-out-of-turn", "exposed-card", "two-cards-played",
+    "failure-to-play-to-trick", "trick-with-too-many-cards", "failure-to-obey-penalty",
+    "wrong-number-of-cards", "misdeal", "deal-out-of-turn", "imperfect-pack", "faced-card",
+    "cutting-irregularity", "shuffling-irregularity", "call-out-of-turn", "insufficient-bid",
+    "impossible-bid", "illegal-double", "bid-while-barred", "change-of-call",
+    "information-about-bidding", "dummy-irregularity", "penalty-consultation",
+    "calling-attention-to-trick", "claim", "score-error", "inspecting-tricks",
+    "unauthorized-remark", "new-cards", "bystander-remark",
+}  # fmt: skip
+NEW_IRREGULARITIES = {"card-taken-back"}  # Laws 65-66: no canonical id fits
+
+
+@pytest.fixture(scope="module")
+def code() -> Code:
+    library, _problems = read_library(config.laws_dir())  # other files' problems are not ours
+    return library.codes[CODE]
+
+
+def test_the_code_has_every_law_of_the_digest_and_no_other(code):
+    assert len(code.laws) == 108
+    assert list(code.laws) == EVERY_LAW
+
+
+def test_laws_json_lists_the_108_laws_in_order():
+    out = io.StringIO()
+    assert cli.main(["laws", CODE, "--json"], out=out) == 0
+    assert [law["number"] for law in json.loads(out.getvalue())] == EVERY_LAW
+
+
+def test_each_basis_note_says_whether_the_text_is_the_auction_law_or_the_bridge_law(code):
+    for number, law in code.laws.items():
+        assert law.basis_note, number
+        if number in AUCTION_TEXT:
+            assert law.basis_note.startswith("Auction text"), number
+        else:
+            assert 'as in Bridge"' in law.basis_note, number
+            assert f"Law {number}," in law.basis_note.replace("\n", " "), number
+
+
+def test_see_also_runs_both_ways(code):
+    one_way = [
+        (law.number, str(cite))
+        for law in code.laws.values()
+        for cite in law.see_also
+        if law.number not in {c.number for c in code.laws[cite.number].see_also}
+    ]
+    assert one_way == []
+
+
+def test_scoring_values_use_exactly_the_ids_shared_with_the_whist_club_codes(code):
+    assert set(code.score_values) == set(SCORING_IDS)
+    for value_id, keys in SCORING_IDS.items():
+        value = code.score_values[value_id]
+        assert value.cites, value_id
+        if keys is not None:
+            assert set(value.value) == keys, value_id
+
+
+def test_english_trick_values_and_bid_ranking(code):
+    values = code.score_values
+    assert dict(values["trick-value"].value) == {"clubs": 4, "diamonds": 6, "hearts": 8, "spades": 2, "no-trump": 12}
+    assert values["bid-ranking"].value == "value-then-tricks"
+    assert dict(values["undertrick"].value) == {"undoubled": 50, "doubled": 100, "redoubled": 200}
+    assert (values["game"].value, values["rubber-bonus"].value) == (30, 250)
+    assert (values["grand-slam"].value, values["little-slam"].value) == (40, 20)
+    assert values["one-spade-loss-limit"].value == 100
+
+
+def test_irregularity_ids_are_the_shared_ones(code):
+    assert set(code.irregularities) - CANONICAL_IRREGULARITIES == NEW_IRREGULARITIES
+
+
+def test_the_code_falls_back_on_the_general_laws(code):
+    assert code.fallback is not None and code.fallback.id == "general-laws-foster"
+
+
+def test_seed_quotes_are_word_for_word(code):
+    seeds = config.ROOT.parent / "shared" / "seeds"
+    if not seeds.is_dir():
+        pytest.skip("the seeds are not beside this checkout")
+    for law in code.laws.values():
+        for quote in law.quotes:
+            seed = code.sources[quote.source].seed
+            [path] = seeds.glob(f"{seed}_*.txt")
+            text = re.sub(r"\s+", " ", path.read_text(encoding="utf-8"))
+            assert quote.words in text, (law.number, quote.words[:40])
+            assert quote.kind == "commentary"  # the English code's own words are in no seed
