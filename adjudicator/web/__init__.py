@@ -7,6 +7,7 @@ never reads a law file. Everything the pages need is served by the app itself.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -14,10 +15,12 @@ from flask import Flask
 from adjudicator import config
 from adjudicator.loader import load_library
 from adjudicator.model import Library
+from adjudicator.search import index_for
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app. ``test_config`` may set LAWS_DIR, or LIBRARY (an already loaded Library)."""
+    """Build the app. ``test_config`` may set LAWS_DIR, or LIBRARY (an already loaded Library),
+    and SEARCH_INDEX (a directory, "ram", or an opened SearchIndex)."""
     app = Flask(
         __name__,
         template_folder=str(config.ROOT / "templates"),
@@ -28,6 +31,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     library = app.config.get("LIBRARY") or load_library(app.config["LAWS_DIR"])
     app.extensions["adjudicator.library"] = library
+    # SEARCH_INDEX: a directory (default instance/index, built by `adjudicator build-index`;
+    # a missing or stale one raises IndexProblem), "ram" (the default when TESTING), or a SearchIndex
+    setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
+    app.extensions["adjudicator.search"] = index_for(setting, library, Path(app.config["LAWS_DIR"]))
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
         from jinja2 import StrictUndefined

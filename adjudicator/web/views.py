@@ -583,27 +583,23 @@ class GameGroup:
 
 
 def game_groups(library: Library) -> list[GameGroup]:
-    out = []
-    general = []
-    for _game, codes in library.games().items():
-        items = []
-        for code in codes:
-            note = f"extends {library.codes[code.extends].title}" if code.extends in library.codes else None
-            item = CodeItem(
+    """The codes grouped by game; general laws (for games without a code) come last."""
+    groups = []
+    for codes in library.games().values():
+        items = [
+            CodeItem(
                 code.id,
                 code.title,
                 code.year,
                 code.edition,
                 code_url(code.id),
                 url_for("pages.irregularities", code=code.id),
-                note,
+                f"extends {library.codes[code.extends].title}" if code.extends in library.codes else None,
             )
-            (general if code.kind == "general" else items).append(item)
-        if items:
-            out.append(GameGroup(codes[0].game_title, items))
-    if general:
-        out.append(GameGroup("General laws (for any card game without a code of its own)", general))
-    return out
+            for code in codes
+        ]
+        groups.append((all(c.kind == "general" for c in codes), GameGroup(codes[0].game_title, items)))
+    return [group for _, group in sorted(groups, key=lambda pair: pair[0])]
 
 
 # ---------------------------------------------------------------- law and code pages

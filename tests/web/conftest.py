@@ -1,0 +1,155 @@
+"""Web fixtures: an app over the real library with strict templates and an in-RAM search
+index, whose test client checks every /api/v1 response against the OpenAPI document."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+import pytest
+from bs4 import BeautifulSoup
+from flask.testing import FlaskClient
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from adjudicator import config
+from adjudicator.web.openapi import document
+
+API = "/api/v1"
+CSS_BYTES = (config.ROOT / "static" / "site.css").stat().st_size
+PAGE_WEIGHT = 50_000
+"""Bytes of HTML plus CSS a page may weigh."""
+
+
+@cache
+def _routes() -> list[tuple[re.Pattern[str], str]]:
+    out = []
+    for template in document()["paths"]:
+        pattern = re.sub(r"\\{[a-z_]+\\}", "[^/]+", re.escape(template))
+        out.append((re.compile(f"^{pattern}$"), template))
+    return out
+
+
+@cache
+def _registry() -> Registry:
+    return Registry().with_resource(
+        "urn:openapi", Resource.from_contents(document(), default_specification=DRAFT202012)
+    )
+
+
+def response_schema(path: str, method: str, status: int) -> dict[str, Any] | None:
+    """The OpenAPI schema of the response to ``method path`` with ``status``; None if the
+    document does not describe that route at all."""
+    doc = document()
+    relative = path[len(API) :]
+    for pattern, template in _routes():
+        if pattern.match(relative):
+            operation = doc["paths"][template].get(method.lower())
+            if operation is None:
+                assert status == 405, f"{method} {template} -> {status} but the method is not documented"
+                return None
+            response = operation["responses"].get(str(status))
+            assert response is not None, f"{method} {template} -> {status} is not in the OpenAPI document"
+            pointer = f"urn:openapi#/paths/{template.replace('/', '~1')}/{method.lower()}/responses/{status}"
+            return {"$ref": f"{pointer}/content/application~1json/schema"}
+    return None
+
+
+def check_against_openapi(path: str, method: str, status: int, body: Any) -> None:
+    schema = response_schema(path, method, status)
+    if schema is None:  # an unknown route or method under /api: still a JSON error
+        assert status in (404, 405), f"{method} {path} -> {status} is not in the OpenAPI document"
+        schema = {"$ref": "urn:openapi#/components/schemas/Error"}
+    validator = Draft202012Validator(schema, registry=_registry())
+    errors = sorted(validator.iter_errors(body), key=lambda e: list(e.absolute_path))
+    assert not errors, f"{method} {path} -> {status}: " + "; ".join(
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in errors[:5]
+    )
+
+
+class OpenAPIClient(FlaskClient):
+    """A test client that validates every /api/v1 response against the OpenAPI document."""
+
+    def open(self, *args: Any, **kwargs: Any):  # type: ignore[override]
+        response = super().open(*args, **kwargs)
+        request = response.request
+        if request.path.startswith(API + "/"):
+            assert response.mimetype == "application/json", f"{request.path}: {response.mimetype}"
+            check_against_openapi(request.path, request.method, response.status_code, response.get_json())
+        return response
+
+
+@pytest.fixture(scope="session")
+def search_index(library):
+    from adjudicator.search import build_index
+
+    return build_index(library)
+
+
+@pytest.fixture
+def app(library, search_index):
+    from adjudicator.web import create_app
+
+    app = create_app({"TESTING": True, "LIBRARY": library, "STRICT_TEMPLATES": True})
+    app.extensions["adjudicator.search"] = search_index
+    app.test_client_class = OpenAPIClient
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def soup(response) -> BeautifulSoup:
+    return BeautifulSoup(response.data, "html.parser")
+
+
+def headings(page: BeautifulSoup) -> list[tuple[int, str]]:
+    return [(int(h.name[1]), h.get_text(" ", strip=True)) for h in page.find_all(re.compile(r"^h[1-6]$"))]
+
+
+def check_page(response, status: int = 200) -> BeautifulSoup:
+    """What every HTML page must be: the status, a title, one h1 first, headings that never
+    skip a level going down, every visible control labelled."""
+    assert response.status_code == status, response.data[:500]
+    assert response.mimetype == "text/html"
+    page = soup(response)
+    assert page.title and page.title.get_text(strip=True)
+    levels = headings(page)
+    assert [lvl for lvl, _ in levels].count(1) == 1, levels
+    assert levels[0][0] == 1, levels
+    for (before, _), (after, text) in zip(levels, levels[1:], strict=False):
+        assert after <= before + 1, f"heading h{after} {text!r} follows h{before}"
+    for control in page.find_all(["input", "select", "textarea"]):
+        if control.get("type") == "hidden":
+            continue
+        assert control.get("id") and page.find("label", attrs={"for": control["id"]}), control
+    for button in page.find_all("button"):
+        assert button.get_text(strip=True), button
+    assert page.find("a", class_="skip", href="#main") and page.find(id="main")
+    assert len(response.data) + CSS_BYTES < PAGE_WEIGHT, f"{len(response.data)} bytes of HTML + {CSS_BYTES} of CSS"
+    return page
+
+
+def form_url(form, button) -> str:
+    """The URL a GET form goes to when ``button`` is pressed (what a browser would build)."""
+    from urllib.parse import urlencode
+
+    pairs = [(i["name"], i.get("value", "")) for i in form.find_all("input", type="hidden")]
+    pairs.append((button["name"], button["value"]))
+    return f"{form['action']}?{urlencode(pairs)}"
+
+
+def scenario_result(library, case):
+    """The engine's answer to a scenario; a scenario the engine itself rejects is skipped
+    here (tests/test_cases.py reports it)."""
+    from adjudicator.engine import adjudicate
+    from adjudicator.errors import AdjudicatorError
+
+    try:
+        return adjudicate(library.code(case.code), case.spec.irregularity, case.spec.answers)
+    except AdjudicatorError as exc:
+        pytest.skip(f"the scenario itself fails ({exc}); see tests/test_cases.py")

@@ -1,0 +1,45 @@
+"""Every template compiles, is named by the house rule, and fetches nothing from elsewhere;
+pages are rendered with StrictUndefined (the app fixture), so a missing name fails a test."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from jinja2 import UndefinedError
+
+from adjudicator import config
+
+TEMPLATES = config.ROOT / "templates"
+NAMES = sorted(str(p.relative_to(TEMPLATES)) for p in TEMPLATES.rglob("*.html"))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_template_compiles(app, name):
+    app.jinja_env.get_template(name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_templates_are_named_area_view_and_partials_start_with_underscore(name):
+    parts = name.split("/")
+    assert len(parts) <= 2, name
+    assert re.fullmatch(r"_?[a-z]+(-[a-z]+)*\.html", parts[-1]), name
+    if len(parts) == 1:
+        assert parts[0] == "base.html" or parts[0].startswith("_"), f"{name}: pages live in templates/<area>/"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_inline_script_or_style_and_nothing_remote(name):
+    text = (TEMPLATES / name).read_text()
+    assert "<script" not in text and "<style" not in text and "style=" not in text, name
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", text), name
+
+
+def test_the_stylesheet_fetches_nothing_remote():
+    css = (config.ROOT / "static" / "site.css").read_text()
+    assert "url(" not in css and "@import" not in css and "http" not in css
+
+
+def test_templates_render_with_strict_undefined(app):
+    with app.test_request_context(), pytest.raises(UndefinedError):
+        app.jinja_env.get_template("codes/law.html").render()
