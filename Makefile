@@ -8,7 +8,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 
 .DEFAULT_GOAL := help
-.PHONY: help install check serve dev test bench clean
+.PHONY: help install check index serve dev test bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -27,10 +27,14 @@ check: install ## check the law files, lint, and the import contracts
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
 
-serve: check ## check the laws, then serve on http://$(HOST):$(PORT)
+index: install ## build the search index into instance/index (adjudicator build-index)
+	$(BIN)/adjudicator build-index
+
+serve: check ## check the laws, build the search index, then serve on http://$(HOST):$(PORT)
+	$(BIN)/adjudicator build-index
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
 
-dev: install ## serve with Flask's reloader (development only)
+dev: index ## serve with Flask's reloader (development only)
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
 test: check ## run the whole test suite

@@ -1,4 +1,4 @@
-"""The ``adjudicator`` command: check, codes, laws, ask, schema (and search commands).
+"""The ``adjudicator`` command: check, codes, laws, ask, schema, search, build-index.
 
 Exit status: 0 on success, 1 when ``check`` finds problems or a lookup fails, 2 on a
 usage error. Errors go to stderr as one line naming what was wrong and the valid choices.
@@ -271,6 +271,62 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- search
+
+
+def _index_dir(args: argparse.Namespace) -> Path:
+    return Path(args.index) if args.index else config.instance_dir() / "index"
+
+
+def cmd_build_index(args: argparse.Namespace, out: TextIO) -> int:
+    import time
+
+    from adjudicator.search import build_index
+
+    started = time.perf_counter()
+    library = _library(args)
+    index = build_index(library, _index_dir(args))
+    kinds = ", ".join(f"{n} {k}" for k, n in index.manifest["kinds"].items())
+    print(f"built the search index in {_index_dir(args)}: {len(index)} documents ({kinds}) "
+          f"from {len(library.codes)} codes in {time.perf_counter() - started:.1f} s", file=out)  # fmt: skip
+    return 0
+
+
+def _snippet_text(snippet: str) -> str:
+    import html
+
+    return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
+
+
+def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.errors import IndexProblem
+    from adjudicator.search import build_index, open_index, search
+
+    try:
+        index = open_index(_index_dir(args), Path(args.laws))
+    except IndexProblem as exc:  # a fresh index in memory: slower to start, same results
+        print(f"note: {exc.reason}; searching an index built in memory (save one: adjudicator build-index)",
+              file=sys.stderr)  # fmt: skip
+        index = build_index(_library(args))
+    results = search(index, " ".join(args.query), game=args.game, code=args.code, topic=args.topic,
+                     kind=args.kind, page=args.page, pagelen=args.pagelen)  # fmt: skip
+    if args.json:
+        _print_json(serialize.search_results(results), out)
+        return 0
+    shown = f"{(results.page - 1) * results.pagelen + 1}-{(results.page - 1) * results.pagelen + len(results.hits)}"
+    print(f"{results.total} result(s) for {results.query!r}" + (f", showing {shown}" if results.hits else ""),
+          file=out)  # fmt: skip
+    if results.suggestion:
+        print(f"Did you mean: {results.suggestion}", file=out)
+    for hit in results.hits:
+        where = f"Law {hit.number}" if hit.kind == "law" else f"{hit.kind} {hit.id}"
+        exact = "  (exact citation)" if hit.exact else ""
+        print(f"\n{where}. {hit.title}   [{hit.code}{', ' + hit.section_title if hit.section_title else ''}]{exact}",
+              file=out)  # fmt: skip
+        print(_wrap(_snippet_text(hit.snippet), "  "), file=out)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -302,6 +358,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--answer", "-a", action="append", metavar="QUESTION=ANSWER", help=f"a fact; {NOT_SURE} allowed")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("search", help="search the laws, etiquette, glossary and remedies")
+    p.add_argument("query", nargs="+", help='words, "a phrase", prefix*, -excluded, or a citation such as "law 50"')
+    p.add_argument("--game", help="only this game (id)")
+    p.add_argument("--code", help="only this code (id); a bare number is then a law number")
+    p.add_argument("--topic", help="only this topic (e.g. revoke, lead-out-of-turn)")
+    p.add_argument("--kind", choices=["law", "etiquette", "glossary", "remedy"])
+    p.add_argument("--page", type=int, default=1)
+    p.add_argument("--pagelen", type=int, default=10)
+    p.add_argument("--index", help="index directory (default: instance/index; built in memory if missing or stale)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_search)
+
+    p = sub.add_parser("build-index", help="build the search index (default: instance/index)")
+    p.add_argument("--index", help="index directory (default: %(default)s)", default=None)
+    p.set_defaults(func=cmd_build_index)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a law file")
     p.set_defaults(func=cmd_schema)

@@ -3,6 +3,7 @@
     AdjudicatorError                 base of everything we raise on purpose
     ├── LawFileError                 one problem in a law or case file: path, line, message
     ├── LibraryError                 a library could not be loaded; carries every LawFileError
+    ├── IndexProblem                 the search index is missing, older than the laws, or corrupt
     └── LookupProblem                a request names something that does not exist
         ├── UnknownCode              no code of laws with that id
         ├── UnknownIrregularity      the code has no such irregularity
@@ -52,6 +53,18 @@ def did_you_mean(value: str, choices: Iterable[str]) -> str:
     """Return ``"; did you mean 'x'?"`` for a close match, else an empty string."""
     close = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+class IndexProblem(AdjudicatorError):
+    """The search index in ``directory`` cannot be used; the message says why and names
+    the command that rebuilds it."""
+
+    command = "adjudicator build-index"
+
+    def __init__(self, directory: object, reason: str) -> None:
+        self.directory = str(directory)
+        self.reason = reason
+        super().__init__(f"search index {self.directory}: {reason}; run `{self.command}` to rebuild it")
 
 
 class LookupProblem(AdjudicatorError):

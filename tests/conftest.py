@@ -24,11 +24,19 @@ def toy() -> Library:
     return load_library(FIXTURES / "laws")
 
 
+@pytest.fixture(scope="session")
+def search_index(library):
+    """The real library's search index, built once in RAM."""
+    from adjudicator.search import build_index
+
+    return build_index(library)
+
+
 @pytest.fixture
-def app(library):
+def app(library, search_index):
     from adjudicator.web import create_app
 
-    return create_app({"TESTING": True, "LIBRARY": library})
+    return create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
 
 
 @pytest.fixture
