@@ -83,17 +83,16 @@ class OpenAPIClient(FlaskClient):
 
 @pytest.fixture(scope="session")
 def search_index(library):
-    from adjudicator.search import build_index
+    from adjudicator.search import index_for
 
-    return build_index(library)
+    return index_for("ram", library, config.laws_dir())
 
 
 @pytest.fixture
 def app(library, search_index):
     from adjudicator.web import create_app
 
-    app = create_app({"TESTING": True, "LIBRARY": library, "STRICT_TEMPLATES": True})
-    app.extensions["adjudicator.search"] = search_index
+    app = create_app({"TESTING": True, "LIBRARY": library, "STRICT_TEMPLATES": True, "SEARCH_INDEX": search_index})
     app.test_client_class = OpenAPIClient
     return app
 
@@ -153,3 +152,33 @@ def scenario_result(library, case):
         return adjudicate(library.code(case.code), case.spec.irregularity, case.spec.answers)
     except AdjudicatorError as exc:
         pytest.skip(f"the scenario itself fails ({exc}); see tests/test_cases.py")
+
+
+def first_path(code, irregularity_id):
+    """Answer the first choice of every question until the ruling."""
+    from adjudicator.engine import NextQuestion, adjudicate
+
+    answers: dict[str, str] = {}
+    while isinstance(result := adjudicate(code, irregularity_id, answers), NextQuestion):
+        answers[result.question.id] = result.question.answers[0].id
+    return answers, result
+
+
+def change_that_matters(library):
+    """A code, irregularity and answers whose first answer, changed, changes the ruling:
+    (code id, irregularity id, answers, first question id, other answer id, before, after)."""
+    from adjudicator.engine import NextQuestion, adjudicate, available
+
+    for code in library.codes.values():
+        for irregularity, _ in available(code):
+            answers, ruling = first_path(code, irregularity.id)
+            if not answers or ruling.remedy is None:
+                continue
+            first = next(iter(answers))
+            for answer in ruling.irregularity.questions[first].answers[1:]:
+                changed = {**answers, first: answer.id}
+                while isinstance(result := adjudicate(code, irregularity.id, changed), NextQuestion):
+                    changed[result.question.id] = result.question.answers[0].id
+                if result.remedy is not None and result.remedy.id != ruling.remedy.id:
+                    return code.id, irregularity.id, answers, first, answer.id, ruling, result
+    pytest.skip("no irregularity in the library has an answer that changes the ruling")

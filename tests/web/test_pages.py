@@ -14,7 +14,7 @@ from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES
 from adjudicator.scenario import read_cases
-from tests.web.conftest import check_page, form_url, headings, scenario_result
+from tests.web.conftest import change_that_matters, check_page, first_path, form_url, headings, scenario_result
 
 LIBRARY = load_library(config.laws_dir())
 CODES = list(LIBRARY.codes)
@@ -129,34 +129,8 @@ def test_every_scenario_is_a_page(client, library, case):
     assert result.code.title in decided and result.code.edition in decided
 
 
-def _first_path(code, irregularity_id):
-    """Answer the first choice of every question until the ruling."""
-    answers: dict[str, str] = {}
-    while isinstance(result := adjudicate(code, irregularity_id, answers), NextQuestion):
-        answers[result.question.id] = result.question.answers[0].id
-    return answers, result
-
-
-def _change_that_matters(library):
-    """A code, irregularity and answers whose first answer, changed, changes the ruling."""
-    for code_id, irregularity_id in IRREGULARITIES:
-        code = library.code(code_id)
-        answers, ruling = _first_path(code, irregularity_id)
-        if not answers:
-            continue
-        first = next(iter(answers))
-        question = ruling.irregularity.questions[first]
-        for answer in question.answers[1:]:
-            changed = {**answers, first: answer.id}
-            while isinstance(result := adjudicate(code, irregularity_id, changed), NextQuestion):
-                changed[result.question.id] = result.question.answers[0].id
-            if result.remedy is not None and result.remedy.id != ruling.remedy.id:
-                return code_id, irregularity_id, answers, first, answer.id, ruling, result
-    pytest.skip("no irregularity in the library has an answer that changes the ruling")
-
-
 def test_change_asks_again_and_keeps_the_later_answers(client, library):
-    code_id, irregularity_id, answers, first, other, before, after = _change_that_matters(library)
+    code_id, irregularity_id, answers, first, other, before, after = change_that_matters(library)
     page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
     assert page.h1.get_text(strip=True) == before.remedy.title
     change = page.find(id="because").find_next("ol").find("a", class_="change")
@@ -200,7 +174,7 @@ def test_a_fallback_ruling_is_labelled_general_laws(client, library):
         for irregularity, fallback in available(code):
             if fallback is None:
                 continue
-            answers, ruling = _first_path(code, irregularity.id)
+            answers, ruling = first_path(code, irregularity.id)
             page = check_page(client.get(settle_path(code.id, irregularity.id), query_string=answers))
             notice = page.find(class_="notice").get_text(" ", strip=True)
             assert "General laws" in notice and "weaker than a code's own" in notice
@@ -215,7 +189,7 @@ def test_the_same_facts_under_another_code_and_side_by_side(client, library):
         others = [c for c in library.codes.values() if c.id != code_id and irregularity_id in c.irregularities]
         if not others or irregularity_id not in code.irregularities:
             continue
-        answers, ruling = _first_path(code, irregularity_id)
+        answers, ruling = first_path(code, irregularity_id)
         page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
         section = page.find(id="others").find_parent("section")
         compare = [a["href"] for a in section.find_all("a", href=True) if "/compare/" in a["href"]]

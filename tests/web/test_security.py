@@ -94,8 +94,7 @@ def test_hostile_strings_are_never_reflected_unescaped(client, url):
 def shared_client(library, search_index):
     from adjudicator.web import create_app
 
-    app = create_app({"TESTING": True, "LIBRARY": library})
-    app.extensions["adjudicator.search"] = search_index
+    app = create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
     return app.test_client()
 
 

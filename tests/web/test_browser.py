@@ -1,0 +1,285 @@
+"""Real-browser journeys: Playwright for Python driving Debian's chromium, axe-core run in
+every page visited (serious or critical violations fail).
+
+Marked ``browser``. With CI=true they must run: a missing chromium, playwright or axe-core
+fails them. Elsewhere they skip, saying what is missing. axe-core comes from the npm
+registry into node_modules/ (``make test`` fetches it when missing).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from adjudicator import config
+from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
+from tests.web.conftest import change_that_matters, first_path
+
+pytestmark = pytest.mark.browser
+
+CI = os.environ.get("CI") == "true"
+AXE = config.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 375, "height": 740}
+TIMINGS: dict[str, float] = {}
+
+
+def missing(reason: str) -> None:
+    if CI:
+        pytest.fail(f"{reason}; with CI=true the browser tests must run")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def live_server(library, search_index) -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    from adjudicator.web import create_app
+
+    app = create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    exe = shutil.which("chromium")
+    if exe is None:
+        missing("Debian's chromium is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing("playwright is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=exe, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        missing(f"axe-core is missing ({AXE.relative_to(config.ROOT)}); run `make test` or `npm install axe-core`")
+    return AXE.read_text()
+
+
+class Checked:
+    """A page that fails the test on a console error (a CSP violation, say) and runs axe."""
+
+    def __init__(self, page: Any, axe: str) -> None:
+        self.page = page
+        self.axe = axe
+        self.errors: list[str] = []
+        page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def accessible(self) -> None:
+        assert not self.errors, self.errors
+        self.page.evaluate(self.axe)
+        violations = self.page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                .filter(v => v.impact === 'serious' || v.impact === 'critical')
+                .map(v => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map(n => n.target.join(' ')).slice(0, 3)}`)"""
+        )
+        assert not violations, f"{self.page.url}: " + "; ".join(violations)
+
+
+@pytest.fixture
+def phone(browser, axe_source) -> Iterator[Checked]:
+    context = browser.new_context(viewport=PHONE, java_script_enabled=True)
+    yield Checked(context.new_page(), axe_source)
+    context.close()
+
+
+def tab_to(page: Any, text: str, *, tag: str = "", limit: int = 120) -> None:
+    """Press Tab until the focused element's text (or label) contains ``text``; keyboard only."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(
+            "() => { const e = document.activeElement; "
+            "return [e.tagName.toLowerCase(), (e.getAttribute('aria-label') || '') + ' ' + e.innerText]; }"
+        )
+        if text in " ".join(focused[1].split()) and (not tag or focused[0] == tag):
+            return
+    raise AssertionError(f"Tab never reached {text!r} on {page.url}")
+
+
+def revoke_code(library):
+    for code in library.codes.values():
+        if "revoke" in code.irregularities and code.kind == "code":
+            return code
+    pytest.skip("no code defines a revoke")
+
+
+def test_settle_a_revoke_by_keyboard_at_375px(phone, live_server, library):
+    page = phone.page
+    code = revoke_code(library)
+    irregularity = code.irregularities["revoke"]
+    started = time.monotonic()
+    page.goto(live_server + "/")
+    phone.accessible()
+    tab_to(page, "Settle a dispute", tag="a")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/settle")
+    phone.accessible()
+    tab_to(page, code.title, tag="a")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/settle/{code.id}")
+    phone.accessible()
+    tab_to(page, irregularity.title, tag="a")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/settle/{code.id}/revoke*")
+    answers: dict[str, str] = {}
+    while isinstance(result := adjudicate(code, "revoke", answers), NextQuestion):
+        assert page.locator("h1").inner_text() == result.question.ask
+        phone.accessible()
+        first = result.question.answers[0]
+        tab_to(page, first.label, tag="button")
+        page.keyboard.press("Enter")
+        page.wait_for_load_state()
+        answers[result.question.id] = first.id
+        page.wait_for_function("(ask) => document.querySelector('h1').innerText !== ask", arg=result.question.ask)
+    assert isinstance(result, Ruling)
+    TIMINGS["settle a revoke"] = time.monotonic() - started
+    heading = page.locator("h1").inner_text()
+    assert heading == (result.remedy.title if result.remedy else heading)
+    assert page.locator("p.now").is_visible()
+    for cited in result.outcomes[0].laws:
+        if cited.law is not None:
+            assert page.locator(f"a[href='/codes/{result.code.id}/laws/{cited.law.number}']").count() >= 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # no sideways scrolling
+    phone.accessible()
+    assert TIMINGS["settle a revoke"] < 30
+
+
+def test_change_an_earlier_answer_and_the_ruling_changes(phone, live_server, library):
+    code_id, irregularity_id, answers, first, other, before, after = change_that_matters(library)
+    page = phone.page
+    query = "&".join(f"{k}={v}" for k, v in answers.items())
+    page.goto(f"{live_server}/settle/{code_id}/{irregularity_id}?{query}")
+    assert page.locator("h1").inner_text() == before.remedy.title
+    ask = before.irregularity.questions[first].ask
+    page.get_by_label(f"Change the answer to: {ask}").first.click()
+    assert page.locator("h1").inner_text() == ask
+    phone.accessible()
+    label = before.irregularity.questions[first].answer(other).label
+    page.get_by_role("button", name=label, exact=True).click()
+    while page.locator("form.question").count():  # a new path may ask a new question
+        page.locator("form.question button").first.click()
+    assert page.locator("h1").inner_text() == after.remedy.title
+    phone.accessible()
+
+
+def _typo(word: str) -> str:
+    return word[:2] + word[3] + word[2] + word[4:]
+
+
+def test_search_with_a_typo_and_reach_the_law(phone, live_server, library):
+    target = None
+    for code in library.codes.values():
+        for law in code.laws.values():
+            words = [w for w in law.title.replace(",", " ").split() if w.isalpha() and len(w) >= 7]
+            if words:
+                target = (code, law, words[0].lower())
+                break
+        if target:
+            break
+    if target is None:
+        pytest.skip("no law title has a long enough word")
+    code, law, word = target
+    page = phone.page
+    page.goto(live_server + "/search")
+    phone.accessible()
+    page.get_by_label("Words, a law number, or what happened").fill(_typo(word))
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/search?q=*")
+    phone.accessible()
+    suggestion = page.locator(".suggestion a")
+    if suggestion.count():
+        suggestion.click()
+        page.wait_for_load_state()
+    hits = page.locator("ol.hits h3 a[href*='/laws/']")
+    assert hits.count() >= 1, f"no law found for {_typo(word)!r}"
+    hits.first.click()
+    page.wait_for_url("**/laws/**")
+    heading = page.locator("h1").inner_text()
+    assert heading.startswith("Law ")
+    assert word in (heading + page.locator("article.law").inner_text()).lower()
+    phone.accessible()
+
+
+def test_a_ruling_permalink_opens_in_a_fresh_browser(browser, axe_source, live_server, library):
+    code = revoke_code(library)
+    answers: dict[str, str] = {}
+    while isinstance(result := adjudicate(code, "revoke", answers), NextQuestion):
+        answers[result.question.id] = result.question.answers[-1].id
+    first = browser.new_context(viewport=PHONE)
+    page = first.new_page()
+    query = "&".join(f"{k}={v}" for k, v in answers.items())
+    page.goto(f"{live_server}/settle/{code.id}/revoke?{query}")
+    permalink = page.locator("a[rel=bookmark]").get_attribute("href")
+    heading = page.locator("h1").inner_text()
+    first.close()
+    fresh = browser.new_context(viewport={"width": 1280, "height": 900})
+    checked = Checked(fresh.new_page(), axe_source)
+    checked.page.goto(live_server + permalink)
+    assert checked.page.locator("h1").inner_text() == heading
+    checked.accessible()
+    checked.page.get_by_role("link", name="Show the table").click()
+    assert checked.page.locator("h1").inner_text() == heading
+    checked.accessible()
+    fresh.close()
+
+
+def _more_pages(library) -> list[str]:
+    """A not-sure ruling, a general-laws ruling and a side-by-side comparison, if the library has them."""
+    from urllib.parse import urlencode
+
+    from adjudicator.model import NOT_SURE
+
+    paths = []
+    for code in library.codes.values():
+        for irregularity, fallback in available(code):
+            first = adjudicate(code, irregularity.id, {})
+            if isinstance(first, NextQuestion) and not any("not-sure" in p for p in paths):
+                paths.append(f"/settle/{code.id}/{irregularity.id}?{urlencode({first.question.id: NOT_SURE})}")
+            if fallback is not None and not any("general" in p for p in paths):
+                answers, _ = first_path(code, irregularity.id)
+                paths.append(f"/settle/{code.id}/{irregularity.id}?{urlencode(answers)}#general")
+    found = change_that_matters(library)
+    for other in library.codes.values():
+        if other.id != found[0] and found[1] in other.irregularities:
+            paths.append(f"/settle/{found[0]}/{found[1]}/compare/{other.id}?{urlencode(found[2])}")
+            break
+    return paths
+
+
+def test_reference_pages_and_other_rulings_are_accessible(phone, live_server, library):
+    code = next(c for c in library.codes.values() if c.laws and available(c))
+    law = next(iter(code.laws))
+    paths = [f"/codes/{code.id}", f"/codes/{code.id}/laws/{law}", f"/codes/{code.id}/glossary",
+             f"/codes/{code.id}/etiquette", "/codes", "/search?q=revoke", *_more_pages(library)]  # fmt: skip
+    for path in paths:
+        phone.page.goto(live_server + path)
+        phone.accessible()
+    phone.page.goto(live_server + "/no-such-page")
+    phone.errors.clear()  # the browser logs the 404 itself
+    phone.accessible()
