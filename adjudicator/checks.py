@@ -111,6 +111,14 @@ def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> It
 
 def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
     """Every cross-reference problem of one effective code."""
+    fallback = code.fallback.irregularities if code.fallback else {}
+    for irregularity_id in sorted(code.inapplicable):
+        if irregularity_id not in fallback or irregularity_id in code.irregularities:
+            yield _problem(
+                code.where,
+                f"inapplicable: {irregularity_id!r} is not an irregularity of the fallback that this code lacks"
+                f"{did_you_mean(irregularity_id, fallback)}",
+            )
     for law in code.laws.values():
         what = f"law {law.number!r}"
         if law.section not in code.sections:

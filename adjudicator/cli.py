@@ -187,6 +187,8 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
             print(_wrap(remedy.then), file=out)
         if remedy.unsure:
             print(_wrap(f"Unsure: {remedy.unsure} Call the director or umpire."), file=out)
+        if remedy.notes:
+            print(_wrap(f"Note: {remedy.notes}"), file=out)
         print("\nBecause:", file=out)
         for s in outcome.steps:
             print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "  - ").replace("  - ", "  - ", 1), file=out)

@@ -106,11 +106,9 @@ def find_irregularity(code: Code, irregularity_id: str) -> tuple[Code, Irregular
     if irregularity_id in code.irregularities:
         return code, code.irregularities[irregularity_id], None
     fallback = code.fallback
-    if fallback is not None and irregularity_id in fallback.irregularities:
+    if fallback is not None and irregularity_id in fallback.irregularities and irregularity_id not in code.inapplicable:
         return fallback, fallback.irregularities[irregularity_id], code
-    choices = list(code.irregularities) + [
-        i for i in (fallback.irregularities if fallback else ()) if i not in code.irregularities
-    ]
+    choices = [irregularity.id for irregularity, _ in available(code)]
     raise UnknownIrregularity(irregularity_id, choices, field="irregularity", where=code.id)
 
 
@@ -120,7 +118,11 @@ def available(code: Code) -> list[tuple[Irregularity, Code | None]]:
     own = [(irregularity, None) for irregularity in code.irregularities.values()]
     if code.fallback is None:
         return own
-    extra = [(i, code.fallback) for i in code.fallback.irregularities.values() if i.id not in code.irregularities]
+    extra = [
+        (i, code.fallback)
+        for i in code.fallback.irregularities.values()
+        if i.id not in code.irregularities and i.id not in code.inapplicable
+    ]
     return own + extra
 
 

@@ -507,6 +507,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         score_values=MappingProxyType(values),
         irregularities=MappingProxyType(irregularities),
         where=Where(doc.path, 1),
+        inapplicable=frozenset(spec.inapplicable) | (parent.inapplicable if parent else frozenset()),
     )
 
 

@@ -275,6 +275,7 @@ class Code:
     score_values: Mapping[str, ScoreValue]
     irregularities: Mapping[str, Irregularity]
     where: Where
+    inapplicable: frozenset[str] = frozenset()  # fallback irregularities this game cannot have
     fallback: Code | None = field(default=None, compare=False, repr=False)
 
     def law(self, citation: Citation | str) -> Law | None:

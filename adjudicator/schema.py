@@ -220,6 +220,9 @@ class CodeSpec(Strict):
     summary: Text | None = None
     extends: Id | None = None
     fallback: Id | None = None
+    inapplicable: list[Id] = []
+    """Irregularities of the fallback that cannot happen in this game (no tricks, no
+    bidding...): they are not offered under this code."""
     omit: OmitSpec | None = None
     sources: list[SourceSpec] = []
     roles: dict[Id, Line] = {}

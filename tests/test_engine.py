@@ -117,6 +117,15 @@ def test_a_code_that_extends_another_overrides_and_inherits(toy):
     assert inherited.remedy.origin == "toy-whist"
 
 
+def test_a_code_can_decline_fallback_irregularities_its_game_cannot_have(toy):
+    house = toy.code("toy-whist-house")
+    assert "exposed-card" not in [i.id for i, _ in available(house)]
+    with pytest.raises(UnknownIrregularity) as caught:
+        adjudicate(house, "exposed-card", {})
+    assert "exposed-card" not in caught.value.choices
+    assert adjudicate(toy.code("toy-whist"), "exposed-card", {"partner": "no"}).fallback_for is not None
+
+
 def test_too_many_not_sure_answers_is_a_documented_error(tmp_path):
     from adjudicator.loader import load_library
 
