@@ -60,7 +60,21 @@ CANONICAL_IRREGULARITIES = {
     "calling-attention-to-trick", "claim", "score-error", "inspecting-tricks",
     "unauthorized-remark", "new-cards", "bystander-remark",
 }  # fmt: skip
-NEW_IRREGULARITIES = {"card-taken-back"}  # Laws 65-66: no canonical id fits
+NEW_IRREGULARITIES = {"touched-card"}  # Laws 65-66; the Whist Club 1912 code uses this id for its Law 64
+
+
+# Digest section 3 (and each law's "differs in"): the Whist Club 1912 law that is the same
+# law, for every English law that has one. The others have no counterpart in 1912.
+WHIST_CLUB_1912 = {
+    1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 9, 9: 7, 11: 11, 12: 13, 13: 12, 14: 14, 15: 15,
+    16: 16, 17: 17, 18: 19, 21: 21, 22: 22, 23: 23, 24: 26, 25: 25, 26: 27, 27: 28, 30: 29, 31: 29,
+    32: 30, 33: 29, 34: 31, 35: 32, 36: 33, 37: 34, 38: 35, 39: 37, 40: 37, 43: 38, 44: 39, 45: 40,
+    46: 41, 47: 42, 48: 44, 49: 46, 50: 47, 51: 48, 52: 49, 53: 50, 54: 51, 55: 53, 56: 54, 57: 55,
+    58: 56, 59: 57, 60: 58, 61: 52, 62: 59, 63: 60, 64: 62, 65: 64, 66: 64, 68: 63, 69: 72, 70: 65,
+    71: 66, 72: 67, 73: 68, 74: 71, 75: 72, 76: 72, 79: 73, 80: 76, 81: 77, 82: 78, 83: 74, 84: 75,
+    85: 79, 86: 80, 87: 81, 88: 82, 89: 83, 90: 84, 91: 83, 92: 85, 93: 87, 94: 86, 95: 86, 96: 87,
+    97: 88, 99: 89, 100: 95, 101: 91, 102: 92, 104: 94, 105: 97, 106: 97, 107: 96, 108: 90,
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -138,3 +152,9 @@ def test_seed_quotes_are_word_for_word(code):
             text = re.sub(r"\s+", " ", path.read_text(encoding="utf-8"))
             assert quote.words in text, (law.number, quote.words[:40])
             assert quote.kind == "commentary"  # the English code's own words are in no seed
+
+
+def test_each_law_names_the_same_law_of_the_whist_club_1912_code(code):
+    same = {int(n): law.same_as["auction-bridge-1912"] for n, law in code.laws.items() if law.same_as}
+    assert same == {n: str(m) for n, m in WHIST_CLUB_1912.items()}
+    assert all(set(law.same_as) <= {"auction-bridge-1912"} for law in code.laws.values())
