@@ -11,6 +11,8 @@ from typing import Any
 
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step
 from adjudicator.model import NOT_SURE, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
+from adjudicator.quiz import Item as QuizItem
+from adjudicator.quiz import Quiz
 
 DIGEST_LABEL = "Digest: our summary of the law in our own words, not the code's text"
 
@@ -274,4 +276,42 @@ def search_results(results: Any) -> dict[str, Any]:
             for name, raw in facets.items()
         },
         "hits": [{name: getattr(hit, name, None) for name in HIT_FIELDS} for hit in results.hits],
+    }
+
+
+# ---------------------------------------------------------------- quizzes
+
+
+def quiz_item(item: QuizItem, code: Code, number: int) -> dict[str, Any]:
+    """One quiz item (adjudicator.quiz.Item) with its answer: for a ruling, the remedy in
+    full (who chooses among what) and the laws it rests on, with their text."""
+    irregularity = code.irregularities.get(item.irregularity) if item.irregularity else None
+    found = irregularity.remedies.get(item.remedy) if irregularity and item.remedy else None
+    return {
+        "number": number,
+        "id": item.id,
+        "kind": item.kind,
+        "topic": item.topic,
+        "prompt": item.prompt,
+        "situation": list(item.situation),
+        "choices": [{"ref": c.ref, "text": c.text} for c in item.choices],
+        "answer": item.answer,
+        "explanation": item.explanation,
+        "irregularity": None if irregularity is None else {"id": irregularity.id, "title": irregularity.title},
+        "facts": item.facts,
+        "remedy": None if found is None else remedy(found, code),
+        "laws": [law(code.laws[n], code) for n in item.laws if n in code.laws],
+        "source": item.source,
+    }
+
+
+def quiz(item: Quiz, code: Code) -> dict[str, Any]:
+    """A quiz (adjudicator.quiz.Quiz): its parameters, which make it repeatable, and its items."""
+    return {
+        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "kind": item.kind,
+        "level": item.level,
+        "seed": item.seed,
+        "size": len(item.items),
+        "items": [quiz_item(one, code, n) for n, one in enumerate(item.items, 1)],
     }

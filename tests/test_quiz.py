@@ -1,0 +1,327 @@
+"""Quizzes drawn from the law data: every item's marked answer is what the data (and, for
+rulings, the engine) says; every code yields each kind of quiz its data supports; a quiz is
+a pure function of (code, kind, level, seed). Data-driven over whatever the library holds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from adjudicator import config, quiz
+from adjudicator.engine import Ruling, adjudicate
+from adjudicator.loader import load_library
+from adjudicator.model import Code
+
+LIBRARY = load_library(config.laws_dir())
+CODES = list(LIBRARY.codes)
+SEEDS = (0, 1, 2)
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def cited(code: Code, cites) -> set[str]:
+    return {c.number for c in cites if c.number in code.laws}
+
+
+def expected_kinds(code: Code) -> set[str]:
+    """Which kinds the data supports, judged from the data directly (not by the generator)."""
+    kinds = set()
+    for irregularity in code.irregularities.values():
+        if len({_key(r.title) for r in irregularity.remedies.values()}) >= 2:
+            kinds.add("ruling")
+        laws = set().union(
+            cited(code, irregularity.cites), *(cited(code, r.cites) for r in irregularity.remedies.values())
+        )
+        if laws and set(code.laws) - laws:
+            kinds.add("which-law")
+    if len({_key(i.text) for i in code.etiquette.values()}) >= 2:
+        kinds.add("etiquette")
+    if len({_key(t.definition) for t in code.glossary.values()}) >= 2:
+        kinds.add("glossary")
+    figures = {
+        n
+        for v in code.score_values.values()
+        for n in (v.value.values() if isinstance(v.value, dict | type(code.roles)) else [v.value])
+        if isinstance(n, int)
+    }
+    rows = [t for t in code.score_tables if len([r for r in t.rows if len(r) == len(t.columns)]) >= 2]
+    if len(figures) >= 2 or rows:
+        kinds.add("scoring")
+    return kinds
+
+
+def check_choices(item: quiz.Item) -> None:
+    assert 2 <= len(item.choices) <= quiz.MAX_CHOICES, item.id
+    texts = [_key(c.text) for c in item.choices]
+    assert len(set(texts)) == len(texts), f"{item.id}: two choices read the same"
+    assert 0 <= item.answer < len(item.choices)
+    assert item.prompt and all(item.situation) and all(c.text for c in item.choices)
+
+
+def check_ruling_item(code: Code, item: quiz.Item) -> Ruling:
+    """The property: the engine, given the item's facts, rules exactly the marked answer."""
+    ruling = adjudicate(code, item.irregularity, item.facts)
+    assert isinstance(ruling, Ruling), f"{item.id}: the facts leave a question open"
+    assert ruling.is_certain and ruling.remedy is not None, item.id
+    assert ruling.code.id == code.id, item.id
+    assert ruling.remedy.id == item.remedy, item.id
+    irregularity = ruling.irregularity
+    if item.kind == "ruling":
+        assert item.correct.ref == ruling.remedy.id and item.correct.text == ruling.remedy.title
+        # the situation is the because-path, told in its own fact sentences
+        assert list(item.situation[1:]) == [step.fact for step in ruling.outcomes[0].steps], item.id
+        assert irregularity.title in item.situation[0]
+        for choice in item.choices:  # every choice is one of this irregularity's own remedies
+            assert choice.ref in irregularity.remedies and irregularity.remedies[choice.ref].title == choice.text
+        wrong = [c for i, c in enumerate(item.choices) if i != item.answer]
+        assert all(_key(c.text) != _key(ruling.remedy.title) for c in wrong)
+        assert set(item.laws) == cited(code, ruling.remedy.cites)
+    else:
+        assert item.correct.ref in cited(code, ruling.remedy.cites), item.id
+        everything = set().union(
+            cited(code, irregularity.cites), *(cited(code, r.cites) for r in irregularity.remedies.values())
+        )
+        for i, choice in enumerate(item.choices):
+            assert choice.ref in code.laws and choice.text == quiz.law_label(code.laws[choice.ref])
+            if i != item.answer:
+                assert choice.ref not in everything, f"{item.id}: {choice.ref} is cited for this irregularity"
+    return ruling
+
+
+# ---------------------------------------------------------------- every code, every kind
+
+
+@pytest.mark.parametrize("code_id", CODES)
+def test_every_code_yields_each_kind_its_data_supports(code_id):
+    code = LIBRARY.code(code_id)
+    assert set(quiz.supported(code)) == expected_kinds(code)
+    for level, kinds in quiz.levels(code).items():
+        assert set(kinds) <= set(quiz.LEVELS[level])
+        made = quiz.make_quiz(code, level=level, seed=7, size=quiz.MAX_SIZE)
+        available = sum(quiz.supported(code)[k] for k in kinds)
+        assert len(made.items) == min(quiz.MAX_SIZE, available)
+        assert {i.kind for i in made.items} == set(kinds) or len(made.items) < len(kinds)
+    for kind, count in quiz.supported(code).items():
+        made = quiz.make_quiz(code, kind=kind, seed=3, size=5)
+        assert len(made.items) == min(5, count) and {i.kind for i in made.items} == {kind}
+
+
+def test_the_library_yields_every_kind_somewhere():
+    kinds = set().union(*(quiz.supported(c) for c in LIBRARY.codes.values()))
+    expected = set().union(*(expected_kinds(c) for c in LIBRARY.codes.values()))
+    assert kinds == expected and "ruling" in kinds
+
+
+# ---------------------------------------------------------------- the property: the answer is the engine's ruling
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "ruling" in quiz.supported(LIBRARY.codes[c])])
+def test_every_ruling_item_is_what_the_engine_rules(code_id):
+    code = LIBRARY.code(code_id)
+    for seed in SEEDS:
+        items = quiz.bank(code, "ruling", seed)
+        assert items
+        for item in items:
+            check_choices(item)
+            check_ruling_item(code, item)
+    # one item per clear path, and every remedy some clear path reaches is asked about
+    items = quiz.bank(code, "ruling")
+    assert len({i.id for i in items}) == len(items)
+    for irregularity in code.irregularities.values():
+        if len({_key(r.title) for r in irregularity.remedies.values()}) < 2:
+            continue
+        reached = {p.remedy.id for p in quiz.clear_paths(irregularity)}
+        asked = {i.remedy for i in items if i.irregularity == irregularity.id}
+        assert asked == reached, irregularity.id
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "which-law" in quiz.supported(LIBRARY.codes[c])])
+def test_every_which_law_item_names_a_law_the_ruling_rests_on(code_id):
+    code = LIBRARY.code(code_id)
+    for seed in SEEDS:
+        for item in quiz.bank(code, "which-law", seed):
+            check_choices(item)
+            check_ruling_item(code, item)
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "which-law" in quiz.supported(LIBRARY.codes[c])])
+def test_which_law_distractors_come_from_the_same_section_first(code_id):
+    code = LIBRARY.code(code_id)
+    for item in quiz.bank(code, "which-law"):
+        irregularity = code.irregularities[item.irregularity]
+        law = code.laws[item.correct.ref]
+        excluded = set().union(
+            cited(code, irregularity.cites), *(cited(code, r.cites) for r in irregularity.remedies.values())
+        )
+        section = {
+            _key(quiz.law_label(o))
+            for o in code.laws.values()
+            if o.section == law.section and o.number not in excluded and irregularity.id not in o.topics
+        } - {_key(item.correct.text)}
+        wrong = [_key(c.text) for i, c in enumerate(item.choices) if i != item.answer]
+        from_section = [t for t in wrong if t in section]
+        assert len(from_section) == min(len(section), quiz.MAX_CHOICES - 1), item.id
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    code_id=st.sampled_from([c for c in CODES if "ruling" in quiz.supported(LIBRARY.codes[c])]),
+    kind=st.sampled_from(["ruling", "which-law", quiz.MIXED]),
+    seed=st.integers(0, quiz.MAX_SEED),
+    size=st.integers(1, quiz.MAX_SIZE),
+)
+def test_any_director_quiz_marks_the_engines_ruling(code_id, kind, seed, size):
+    code = LIBRARY.code(code_id)
+    made = quiz.make_quiz(code, kind=kind, level="director", seed=seed, size=size)
+    assert made.items
+    for item in made.items:
+        check_choices(item)
+        check_ruling_item(code, item)
+
+
+# ---------------------------------------------------------------- the player's kinds come from the data
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "etiquette" in quiz.supported(LIBRARY.codes[c])])
+def test_etiquette_items_are_the_codes_own_items(code_id):
+    code = LIBRARY.code(code_id)
+    texts = {_key(i.text) for i in code.etiquette.values()}
+    whys = {_key(i.why) for i in code.etiquette.values() if i.why}
+    for item in quiz.bank(code, "etiquette"):
+        check_choices(item)
+        source = code.etiquette[item.source]
+        if item.id.startswith("etiquette:why:"):
+            assert item.correct.text == source.why and item.situation == (source.text,)
+            assert all(_key(c.text) in whys for c in item.choices)
+        else:
+            assert item.correct.text == source.text and source.title in item.situation[0]
+            assert all(_key(c.text) in texts for c in item.choices)
+            assert item.explanation == source.why
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "glossary" in quiz.supported(LIBRARY.codes[c])])
+def test_glossary_items_ask_a_terms_own_definition(code_id):
+    code = LIBRARY.code(code_id)
+    definitions = {_key(t.definition) for t in code.glossary.values()}
+    items = quiz.bank(code, "glossary")
+    assert len(items) == len(code.glossary)
+    for item in items:
+        check_choices(item)
+        term = code.glossary[item.source]
+        assert term.term in item.prompt and item.correct.text == term.definition
+        assert all(_key(c.text) in definitions for c in item.choices)
+
+
+@pytest.mark.parametrize("code_id", [c for c in CODES if "scoring" in quiz.supported(LIBRARY.codes[c])])
+def test_scoring_items_are_figures_of_the_codes_scoring(code_id):
+    code = LIBRARY.code(code_id)
+    tables = {t.id: t for t in code.score_tables}
+    for item in quiz.bank(code, "scoring"):
+        check_choices(item)
+        what, _, ident = item.source.partition(":")
+        if what == "table":
+            table = tables[ident]
+            column = next(j for j, name in enumerate(table.columns) if item.prompt.startswith(name.rstrip("?:. ")))
+            row = next(r for r in table.rows if len(r) == len(table.columns) and item.situation[1].endswith(f"{r[0]}."))
+            assert item.correct.text == row[column]
+            cells = {_key(r[column]) for r in table.rows if len(r) == len(table.columns)}
+            assert all(_key(c.text) in cells for c in item.choices)
+        else:
+            value = code.score_values[ident].value
+            numbers = value.values() if not isinstance(value, int) else [value]
+            assert int(item.correct.text) in numbers
+
+
+# ---------------------------------------------------------------- a quiz is a pure function of its parameters
+
+
+@pytest.mark.parametrize("code_id", CODES)
+def test_the_same_seed_gives_the_same_quiz_and_a_shorter_one_is_its_start(code_id):
+    code = LIBRARY.code(code_id)
+    for level in quiz.levels(code):
+        first = quiz.make_quiz(code, level=level, seed=418203, size=10)
+        assert first == quiz.make_quiz(code, level=level, seed=418203, size=10)
+        assert quiz.make_quiz(code, level=level, seed=418203, size=5).items == first.items[:5]
+        others = {quiz.make_quiz(code, level=level, seed=s, size=10).items for s in range(5)}
+        assert len(others) > 1 or len(first.items) <= 1
+
+
+def test_the_quiz_does_not_depend_on_the_process():
+    """random.Random seeded with text is the same in every process (no hash randomisation)."""
+    code_id = next(c for c in CODES if quiz.levels(LIBRARY.codes[c]))
+    script = (
+        "from adjudicator import config, quiz; from adjudicator.loader import load_library\n"
+        f"code = load_library(config.laws_dir()).code({code_id!r})\n"
+        "level = next(iter(quiz.levels(code)))\n"
+        "print([(i.id, i.answer) for i in quiz.make_quiz(code, level=level, seed=99).items])\n"
+    )
+    runs = {
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": s}
+        ).stdout
+        for s in ("1", "2")
+    }
+    assert len(runs) == 1
+
+
+def test_topics_take_turns():
+    code = next(c for c in LIBRARY.codes.values() if len(c.irregularities) >= 3 and "ruling" in quiz.supported(c))
+    made = quiz.make_quiz(code, kind="ruling", level="director", seed=5, size=3)
+    assert len({i.topic for i in made.items}) == 3
+
+
+def test_score_counts_the_right_picks():
+    code = next(c for c in LIBRARY.codes.values() if quiz.levels(c))
+    made = quiz.make_quiz(code, level=next(iter(quiz.levels(code))), seed=1, size=4)
+    right = [i.answer for i in made.items]
+    assert made.score(right) == len(made.items)
+    assert made.score([(a + 1) % len(i.choices) for a, i in zip(right, made.items, strict=True)]) == 0
+    assert made.score(right[:2]) == min(2, len(made.items))
+
+
+# ---------------------------------------------------------------- asking for what is not there
+
+
+def test_an_unknown_kind_or_level_lists_the_valid_ones():
+    code = LIBRARY.code(CODES[0])
+    with pytest.raises(quiz.UnknownQuizKind) as info:
+        quiz.make_quiz(code, kind="rulings", level="director")
+    assert "did you mean 'ruling'" in str(info.value) and info.value.field == "kind"
+    with pytest.raises(quiz.UnknownLevel) as info:
+        quiz.make_quiz(code, level="expert")
+    assert info.value.choices == list(quiz.LEVELS) and info.value.field == "level"
+
+
+def test_a_kind_the_data_lacks_is_refused_with_the_kinds_it_has():
+    code = next((c for c in LIBRARY.codes.values() if "etiquette" not in quiz.supported(c)), None)
+    if code is None:
+        pytest.skip("every code has etiquette")
+    with pytest.raises(quiz.UnknownQuizKind) as info:
+        quiz.make_quiz(code, kind="etiquette", level="player")
+    assert set(info.value.choices) == {quiz.MIXED, *quiz.supported(code)}
+
+
+def test_the_toy_library_yields_a_quiz(toy):
+    for code in toy.codes.values():
+        for level in quiz.levels(code):
+            made = quiz.make_quiz(code, level=level, seed=1)
+            for item in made.items:
+                check_choices(item)
+                if item.kind in ("ruling", "which-law"):
+                    check_ruling_item(code, item)
+
+
+def test_importing_the_quiz_leaves_flask_and_the_engine_out():
+    script = (
+        "import sys, adjudicator.quiz\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in {'flask', 'werkzeug', 'jinja2', 'yaml'} "
+        "or m == 'adjudicator.engine')\n"
+        "assert not bad, bad\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=config.ROOT)
