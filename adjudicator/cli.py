@@ -1,4 +1,4 @@
-"""The ``adjudicator`` command: check, codes, laws, ask, schema, search, build-index.
+"""The ``adjudicator`` command: check, codes, laws, ask, quiz, schema, search, build-index.
 
 Exit status: 0 on success, 1 when ``check`` finds problems or a lookup fails, 2 on a
 usage error. Errors go to stderr as one line naming what was wrong and the valid choices.
@@ -329,6 +329,92 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- quiz
+
+
+LETTERS = "ABCDEFGH"
+
+
+def render_answer(item: Any, code: Code, out: TextIO) -> None:
+    """The answer to a quiz item: the right choice, the data's words behind it, and for a
+    ruling who chooses among what; then the laws it rests on, with their text."""
+    print(f"Answer: {LETTERS[item.answer]}. {item.correct.text}", file=out)
+    irregularity = code.irregularities.get(item.irregularity) if item.irregularity else None
+    remedy = irregularity.remedies.get(item.remedy) if irregularity and item.remedy else None
+    if item.kind == "ruling" and remedy is not None:
+        print(_wrap(remedy.now, "  "), file=out)
+        if remedy.options:
+            o = remedy.options
+            print(f"  {code.roles.get(o.chooser, o.chooser).capitalize()} chooses:", file=out)
+            for choice in o.choices:
+                print(_wrap(f"- {choice.text}", "    "), file=out)
+    elif item.kind == "which-law" and remedy is not None:
+        print(_wrap(f"The ruling: {remedy.title}.", "  "), file=out)
+    elif item.explanation:
+        print(_wrap(item.explanation, "  "), file=out)
+    for number in item.laws:
+        law = code.laws.get(number)
+        if law is None:
+            continue
+        print(f"  Law {law.number}. {law.title}", file=out)
+        for q in law.own_words:
+            print(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", "    "), file=out)
+        print(_wrap(f"{law.text} (digest)", "    "), file=out)
+
+
+def _render_question(item: Any, number: int, total: int, out: TextIO) -> None:
+    from adjudicator.quiz import KINDS
+
+    print(f"\nQuestion {number} of {total} ({KINDS[item.kind]})", file=out)
+    for line in item.situation:
+        print(_wrap(line, "  "), file=out)
+    print(_wrap(item.prompt), file=out)
+    for letter, choice in zip(LETTERS, item.choices, strict=False):
+        print(_wrap(f"{letter}. {choice.text}", "     ").replace("     ", "  ", 1), file=out)
+
+
+def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
+    import secrets
+
+    from adjudicator.quiz import MAX_SEED, make_quiz
+
+    library = _library(args)
+    code = library.code(args.code)
+    seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED) + 1
+    made = make_quiz(code, kind=args.kind, level=args.level, seed=seed, size=args.n)
+    if args.json:
+        _print_json(serialize.quiz(made, code), out)
+        return 0
+    total = len(made.items)
+    again = f"adjudicator quiz {code.id} --level {made.level} --kind {made.kind} --seed {seed} -n {total}"
+    print(f"{code.title} ({code.year}): a quiz of {total} question(s). The same quiz again: {again}", file=out)
+    if not sys.stdin.isatty():  # not a terminal: print the sheet, then the answer key
+        for number, item in enumerate(made.items, 1):
+            _render_question(item, number, total, out)
+        print("\nANSWER KEY", file=out)
+        for number, item in enumerate(made.items, 1):
+            print(f"\n{number}. ", end="", file=out)
+            render_answer(item, code, out)
+        return 0
+    picks: list[int] = []
+    try:
+        for number, item in enumerate(made.items, 1):
+            _render_question(item, number, total, out)
+            letters = LETTERS[: len(item.choices)]
+            reply = ""
+            while len(reply) != 1 or reply not in letters:
+                reply = input(f"Your answer ({', '.join(letters)}; q to stop): ").strip().upper()
+                if reply == "Q":
+                    raise EOFError
+            picks.append(letters.index(reply))
+            print("Right." if picks[-1] == item.answer else "Not quite.", file=out)
+            render_answer(item, code, out)
+    except (EOFError, KeyboardInterrupt):
+        print(file=out)
+    print(f"\nScore: {made.score(picks)} of {len(picks)}. The same quiz again: {again}", file=out)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -376,6 +462,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build-index", help="build the search index (default: instance/index)")
     p.add_argument("--index", help="index directory (default: %(default)s)", default=None)
     p.set_defaults(func=cmd_build_index)
+
+    p = sub.add_parser("quiz", help="a quiz drawn from a code's laws: in the terminal, as a sheet, or --json")
+    p.add_argument("code")
+    p.add_argument(
+        "--level", default="player", help="player (etiquette, scoring, words) or director (every irregularity)"
+    )
+    p.add_argument(
+        "--kind", default="mixed", help="mixed (the level's kinds), ruling, which-law, etiquette, glossary, scoring"
+    )
+    p.add_argument("--seed", type=int, help="the same seed gives the same quiz (default: a new one)")
+    p.add_argument("-n", type=int, default=10, help="how many questions (at most 20; default: %(default)s)")
+    p.add_argument("--json", action="store_true", help="print the quiz with its answers as JSON")
+    p.set_defaults(func=cmd_quiz)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a law file")
     p.set_defaults(func=cmd_schema)

@@ -325,3 +325,84 @@ def test_importing_the_quiz_leaves_flask_and_the_engine_out():
         "assert not bad, bad\n"
     )
     subprocess.run([sys.executable, "-c", script], check=True, cwd=config.ROOT)
+
+
+# ---------------------------------------------------------------- the command: adjudicator quiz CODE
+
+
+def _director_code() -> Code:
+    return next(c for c in LIBRARY.codes.values() if "director" in quiz.levels(c))
+
+
+def run_cli(*argv: str) -> tuple[int, str]:
+    import io
+
+    from adjudicator.cli import main
+
+    out = io.StringIO()
+    status = main(list(argv), out)
+    return status, out.getvalue()
+
+
+def test_cli_json_is_the_quiz_with_its_answers():
+    import json
+
+    from adjudicator import serialize
+
+    code = _director_code()
+    status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "12", "-n", "5", "--json")
+    assert status == 0
+    made = quiz.make_quiz(code, level="director", seed=12, size=5)
+    assert json.loads(text) == serialize.quiz(made, code)
+    for data, item in zip(json.loads(text)["items"], made.items, strict=True):
+        assert data["choices"][data["answer"]]["ref"] == item.correct.ref
+        if item.kind == "ruling":
+            assert data["remedy"]["id"] == item.remedy and data["laws"]
+
+
+def test_cli_without_a_terminal_prints_the_sheet_then_the_answer_key(monkeypatch):
+    monkeypatch.setattr("sys.stdin.isatty", lambda: False)
+    code = _director_code()
+    status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "12", "-n", "4")
+    assert status == 0
+    sheet, key = text.split("\nANSWER KEY\n")
+    made = quiz.make_quiz(code, level="director", seed=12, size=4)
+    for number, item in enumerate(made.items, 1):
+        assert f"Question {number} of 4" in sheet and item.prompt in sheet
+        assert f"{number}. Answer: {'ABCD'[item.answer]}." in key
+    assert f"--seed 12 -n {len(made.items)}" in sheet.splitlines()[0]
+
+
+def test_cli_runs_a_quiz_in_the_terminal_and_gives_the_score(monkeypatch):
+    code = _director_code()
+    made = quiz.make_quiz(code, level="director", seed=4, size=3)
+    replies = iter(["x", *("ABCD"[i.answer].lower() for i in made.items)])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(replies))
+    status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "4", "-n", "3")
+    assert status == 0
+    assert text.count("Right.") == len(made.items)
+    assert f"Score: {len(made.items)} of {len(made.items)}" in text
+    for item in made.items:
+        for number in item.laws:
+            assert f"Law {number}. {code.laws[number].title}" in text
+
+
+def test_cli_stops_on_q_and_scores_what_was_answered(monkeypatch):
+    code = _director_code()
+    made = quiz.make_quiz(code, level="director", seed=4, size=3)
+    wrong = "ABCD"[(made.items[0].answer + 1) % len(made.items[0].choices)]
+    replies = iter([wrong, "q"])
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(replies))
+    status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "4", "-n", "3")
+    assert status == 0 and "Not quite." in text and "Score: 0 of 1" in text
+
+
+def test_cli_names_the_kinds_a_code_has(capsys):
+    code = next((c for c in LIBRARY.codes.values() if "etiquette" not in quiz.supported(c)), None)
+    if code is None:
+        pytest.skip("every code has etiquette")
+    status, _ = run_cli("quiz", code.id, "--kind", "etiquette")
+    assert status == 1
+    assert "unknown quiz kind 'etiquette'" in capsys.readouterr().err
