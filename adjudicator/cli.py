@@ -1,4 +1,4 @@
-"""The ``adjudicator`` command: check, codes, laws, ask, quiz, schema, search, build-index.
+"""The ``adjudicator`` command: check, codes, laws, ask, quiz, score, auction, schema, search, build-index.
 
 Exit status: 0 on success, 1 when ``check`` finds problems or a lookup fails, 2 on a
 usage error. Errors go to stderr as one line naming what was wrong and the valid choices.
@@ -415,6 +415,37 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- table tools
+
+
+def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator import scoring
+
+    library = _library(args)
+    code = library.code(args.code)
+    scoring.require_scorable(code, library)
+    sheet = scoring.score_sheet(code, scoring.parse_hands(args.hand, code), time_limit=args.time_limit)
+    if args.json:
+        _print_json(serialize.score_sheet(sheet, code), out)
+    else:
+        print("\n".join(scoring.sheet_lines(sheet, code)), file=out)
+    return 0
+
+
+def cmd_auction(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator import auction
+
+    library = _library(args)
+    code = library.code(args.code)
+    auction.require_checkable(code, library)
+    result = auction.check_auction(code, args.dealer, auction.parse_calls(args.call, code))
+    if args.json:
+        _print_json(serialize.auction(result, code), out)
+    else:
+        print("\n".join(auction.auction_lines(result, code)), file=out)
+    return 0
+
+
 # ---------------------------------------------------------------- main
 
 
@@ -475,6 +506,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-n", type=int, default=10, help="how many questions (at most 20; default: %(default)s)")
     p.add_argument("--json", action="store_true", help="print the quiz with its answers as JSON")
     p.set_defaults(func=cmd_quiz)
+
+    p = sub.add_parser("score", help="an Auction score sheet: each hand's figures with their laws, games, rubbers")
+    p.add_argument("code")
+    p.add_argument("hand", nargs="*", help="SIDE.CONTRACT.TRICKS[.h.SIDE.HOLDING][.c.SIDE], e.g. we.3HX.11.h.we.three")
+    p.add_argument("--time-limit", action="store_true", help="stop at a time limit: party bonus for each game won")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_score)
+
+    p = sub.add_parser("auction", help="check an Auction bidding sequence: each call, the contract, the declarant")
+    p.add_argument("code")
+    p.add_argument("dealer", help="the dealer: N, E, S or W")
+    p.add_argument("call", nargs="*", help="1H, 2NT, P (pass), X (double), XX (redouble); S:1H names the seat")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_auction)
 
     p = sub.add_parser("schema", help="print the JSON Schema of a law file")
     p.set_defaults(func=cmd_schema)

@@ -6,13 +6,15 @@ script gets from the CLI exactly the ruling the web service gives.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from adjudicator.auction import Auction, Finding, Role
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step
-from adjudicator.model import NOT_SURE, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
+from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
 from adjudicator.quiz import Item as QuizItem
 from adjudicator.quiz import Quiz
+from adjudicator.scoring import Figure, Game, Hand, Sheet
 
 DIGEST_LABEL = "Digest: our summary of the law in our own words, not the code's text"
 
@@ -314,4 +316,161 @@ def quiz(item: Quiz, code: Code) -> dict[str, Any]:
         "seed": item.seed,
         "size": len(item.items),
         "items": [quiz_item(one, code, n) for n, one in enumerate(item.items, 1)],
+    }
+
+
+# ---------------------------------------------------------------- table tools: the score sheet and the auction checker
+
+
+def _cites(cites: Iterable[Citation]) -> list[str]:
+    return [str(c) for c in cites]
+
+
+def figure(item: Figure) -> dict[str, Any]:
+    """One entry of the score sheet (adjudicator.scoring.Figure)."""
+    return {
+        "side": item.side,
+        "column": item.column,
+        "item": item.item,
+        "points": item.points,
+        "reason": item.reason,
+        "cites": _cites(item.cites),
+        "values": list(item.values),
+        "note": item.note,
+    }
+
+
+def hand(item: Hand) -> dict[str, Any]:
+    """A hand as entered (adjudicator.scoring.Hand), with its token for the ``hand`` parameter."""
+    return {
+        "token": item.token(),
+        "declarer": item.declarer,
+        "level": item.level,
+        "denomination": item.denomination,
+        "doubling": item.doubling,
+        "tricks": item.tricks,
+        "honours": None if item.honours is None else {"side": item.honours.side, "holding": item.honours.holding},
+        "chicane": item.chicane,
+    }
+
+
+def _game(item: Game) -> dict[str, Any]:
+    return {"number": item.number, "winner": item.winner, "below": dict(item.below), "cites": _cites(item.cites)}
+
+
+def score_sheet(sheet: Sheet, code: Code) -> dict[str, Any]:
+    """A scored sheet (adjudicator.scoring.Sheet): every hand's figures with their laws, the
+    games and rubbers, the totals, the plus-and-minus settlement and the party totals."""
+    rubbers = []
+    for rubber in sheet.rubbers:
+        settlement = rubber.settlement
+        rubbers.append(
+            {
+                "number": rubber.number,
+                "finished": rubber.finished,
+                "winner": rubber.winner,
+                "stopped_at_time_limit": rubber.stopped_at_time_limit,
+                "games_won": dict(rubber.games_won),
+                "games": [_game(g) for g in rubber.games],
+                "game_in_progress": dict(rubber.game_in_progress),
+                "hands": [
+                    {
+                        "number": h.number,
+                        "words": h.words,
+                        "hand": hand(h.hand),
+                        "game": h.game,
+                        "figures": [figure(f) for f in h.figures],
+                        "game_won": None if h.game_won is None else _game(h.game_won),
+                        "rubber_won": h.rubber_won,
+                    }
+                    for h in rubber.hands
+                ],
+                "bonuses": [figure(f) for f in rubber.bonuses],
+                "above": dict(rubber.above),
+                "below": dict(rubber.below),
+                "totals": dict(rubber.totals),
+                "unknown": [figure(f) for f in rubber.unknown],
+                "settlement": None
+                if settlement is None
+                else {
+                    "plus": settlement.plus,
+                    "points": settlement.points,
+                    "totals": dict(settlement.totals),
+                    "complete": settlement.complete,
+                    "cites": _cites(settlement.cites),
+                },
+            }
+        )
+    return {
+        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "hands": sheet.tokens,
+        "time_limit": sheet.time_limit,
+        "rubbers": rubbers,
+        "net": dict(sheet.net),
+        "gross": dict(sheet.gross),
+        "complete": sheet.complete,
+        "notes": list(sheet.notes),
+    }
+
+
+def _role(item: Role | None) -> dict[str, Any] | None:
+    return None if item is None else {"seat": item.seat, "why": item.why, "cites": _cites(item.cites)}
+
+
+def finding(item: Finding) -> dict[str, Any]:
+    """An irregularity the auction checker found (adjudicator.auction.Finding)."""
+    return {
+        "irregularity": item.irregularity,
+        "title": item.title,
+        "call": item.call,
+        "seat": item.seat,
+        "summary": item.summary,
+        "facts": dict(item.facts),
+        "ruled_by": item.ruled_by,
+        "assumed": item.assumed,
+        "cites": _cites(item.cites),
+    }
+
+
+def auction(item: Auction, code: Code) -> dict[str, Any]:
+    """A checked auction (adjudicator.auction.Auction): each call judged, the contract, the
+    declarant, dummy and leader, and the irregularities with the facts they settle."""
+    contract = item.contract
+    return {
+        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "dealer": item.dealer,
+        "calls": item.tokens,
+        "ranking": item.ranking,
+        "ranking_cites": _cites(item.ranking_cites),
+        "judgements": [
+            {
+                "number": j.number,
+                "seat": j.seat,
+                "turn": j.turn,
+                "call": j.call.token(),
+                "words": j.words,
+                "ok": j.ok,
+                "verdict": j.verdict,
+                "cites": _cites(j.cites),
+                "findings": [finding(f) for f in j.findings],
+            }
+            for j in item.judgements
+        ],
+        "closed": item.closed,
+        "passed_out": item.passed_out,
+        "status": item.status,
+        "contract": None
+        if contract is None
+        else {
+            "level": contract.level,
+            "denomination": contract.denomination,
+            "doubling": contract.doubling,
+            "side": contract.side,
+            "words": contract.words,
+        },
+        "declarant": _role(item.declarant),
+        "dummy": _role(item.dummy),
+        "leader": _role(item.leader),
+        "findings": [finding(f) for f in item.findings],
+        "notes": list(item.notes),
     }
