@@ -49,7 +49,7 @@ REVISED_NEW = {"1", "12a", "17", "65", "88"}
 IRREGULARITIES = {
     "cutting-irregularity", "shuffling-irregularity", "misdeal", "deal-out-of-turn",
     "wrong-number-of-cards", "imperfect-pack", "faced-card", "exposed-card",
-    "trump-card-irregularity", "lead-out-of-turn", "play-out-of-turn", "two-cards-played",
+    "trump-card-irregularity", "lead-out-of-turn", "play-out-of-turn", "two-cards-played", "trick-with-too-many-cards",
     "failure-to-play-to-trick", "revoke", "failure-to-obey-penalty", "penalty-consultation",
     "calling-attention-to-trick", "claim", "inspecting-tricks", "score-error",
 }  # fmt: skip

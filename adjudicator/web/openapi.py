@@ -361,6 +361,8 @@ CODE = _path("code", "the code id (a law file's stem), e.g. napoleon-hoffmann")
 
 def document() -> dict[str, Any]:
     """The OpenAPI 3.1 document."""
+    from adjudicator.web import tools_api  # the table tools' routes; that module uses the helpers above
+
     return {
         "openapi": "3.1.0",
         "info": {
@@ -469,6 +471,7 @@ def document() -> dict[str, Any]:
                     "responses": {"200": _json(_ref("SearchResults"), "the hits"), **_errors(400, 404, 503)},
                 }
             },
+            **tools_api.paths(),
         },
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": {**SCHEMAS, **tools_api.schemas()}},
     }
