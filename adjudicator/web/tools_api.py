@@ -1,0 +1,259 @@
+"""The table tools in the JSON API: the score sheet and the auction checker, their routes'
+handlers (registered by api.py) and their part of the OpenAPI document (merged by
+openapi.py's ``document()``, with its helpers).
+
+Both are plain GETs whose parameters are the same as the pages': ``hand`` (repeated) and
+``time-limit`` for the sheet, ``dealer`` and ``calls`` for the auction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, jsonify, request
+
+from adjudicator import auction as checker
+from adjudicator import scoring, serialize
+from adjudicator.web import library_of
+from adjudicator.web.handlers import BadInput
+from adjudicator.web.openapi import _errors, _json, _obj, _path, _query, _ref
+
+MAX_HANDS = 40
+MAX_CALLS = 80
+
+
+def _hands() -> list[str]:
+    tokens = request.args.getlist("hand")
+    if len(tokens) > MAX_HANDS:
+        raise BadInput(f"at most {MAX_HANDS} hands; got {len(tokens)}", "hand")
+    return tokens
+
+
+def score(code_id: str) -> Response:
+    library = library_of(current_app)
+    code = library.code(code_id)
+    scoring.require_scorable(code, library)
+    time_limit = request.args.get("time-limit", "").lower() in ("1", "on", "true", "yes")
+    sheet = scoring.score_sheet(code, scoring.parse_hands(_hands(), code), time_limit=time_limit)
+    return jsonify(serialize.score_sheet(sheet, code))
+
+
+def auction(code_id: str) -> Response:
+    library = library_of(current_app)
+    code = library.code(code_id)
+    checker.require_checkable(code, library)
+    text = request.args.get("calls", "")
+    if len(text) > 400:
+        raise BadInput("'calls' is at most 400 characters long", "calls")
+    calls = checker.parse_calls(text, code)
+    if len(calls) > MAX_CALLS:
+        raise BadInput(f"at most {MAX_CALLS} calls", "calls")
+    result = checker.check_auction(code, request.args.get("dealer", "N"), calls)
+    return jsonify(serialize.auction(result, code))
+
+
+# ---------------------------------------------------------------- the OpenAPI part
+
+
+def schemas() -> dict[str, Any]:
+    """The response shapes (serialize.score_sheet and serialize.auction)."""
+    obj, ref = _obj, _ref
+    s, i, b = {"type": "string"}, {"type": "integer"}, {"type": "boolean"}
+    ns, ni = {"type": ["string", "null"]}, {"type": ["integer", "null"]}
+    strs = {"type": "array", "items": s}
+    sides = {"type": "object", "properties": {"we": i, "they": i}, "required": ["we", "they"]}
+    side = {"enum": list(scoring.SIDES)}
+    code = obj({"id": s, "title": s, "edition": s, "year": i, "game": s})
+    game = obj({"number": i, "winner": side, "below": sides, "cites": strs})
+    return {
+        "ScoreFigure": obj(
+            {
+                "side": side,
+                "column": {"enum": ["below", "above"]},
+                "item": s,
+                "points": {**ni, "description": "null: the code's data has no figure for it (see note)"},
+                "reason": s,
+                "cites": {**strs, "description": "the laws the figure rests on"},
+                "values": {**strs, "description": "the ids of the code's scoring values used"},
+                "note": ns,
+            }
+        ),
+        "ScoreHand": obj(
+            {
+                "token": {**s, "description": "the hand as the `hand` parameter writes it"},
+                "declarer": side,
+                "level": i,
+                "denomination": s,
+                "doubling": {"enum": list(scoring.DOUBLINGS)},
+                "tricks": i,
+                "honours": {"oneOf": [{"type": "null"}, obj({"side": side, "holding": s})]},
+                "chicane": {"oneOf": [{"type": "null"}, side]},
+            }
+        ),
+        "ScoreSheet": obj(
+            {
+                "code": code,
+                "hands": strs,
+                "time_limit": b,
+                "rubbers": {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "number": i,
+                            "finished": b,
+                            "winner": {"oneOf": [{"type": "null"}, side]},
+                            "stopped_at_time_limit": b,
+                            "games_won": sides,
+                            "games": {"type": "array", "items": game},
+                            "game_in_progress": sides,
+                            "hands": {
+                                "type": "array",
+                                "items": obj(
+                                    {
+                                        "number": i,
+                                        "words": s,
+                                        "hand": ref("ScoreHand"),
+                                        "game": i,
+                                        "figures": {"type": "array", "items": ref("ScoreFigure")},
+                                        "game_won": {"oneOf": [{"type": "null"}, game]},
+                                        "rubber_won": {"oneOf": [{"type": "null"}, side]},
+                                    }
+                                ),
+                            },
+                            "bonuses": {"type": "array", "items": ref("ScoreFigure")},
+                            "above": sides,
+                            "below": sides,
+                            "totals": sides,
+                            "unknown": {"type": "array", "items": ref("ScoreFigure")},
+                            "settlement": {
+                                "oneOf": [
+                                    {"type": "null"},
+                                    obj(
+                                        {
+                                            "plus": {"oneOf": [{"type": "null"}, side]},
+                                            "points": i,
+                                            "totals": sides,
+                                            "complete": b,
+                                            "cites": strs,
+                                        }
+                                    ),
+                                ]
+                            },
+                        }
+                    ),
+                },
+                "net": {**sides, "description": "plus and minus over the settled rubbers"},
+                "gross": {**sides, "description": "every point of every rubber (scoring without stakes)"},
+                "complete": b,
+                "notes": strs,
+            }
+        ),
+        "AuctionFinding": obj(
+            {
+                "irregularity": {**ns, "description": "the irregularity id, shared by the codes"},
+                "title": s,
+                "call": i,
+                "seat": {"enum": list(checker.SEATS)},
+                "summary": s,
+                "facts": {
+                    "type": "object",
+                    "additionalProperties": s,
+                    "description": "question id -> answer id: what the sequence already answers",
+                },
+                "ruled_by": {**ns, "description": "the code that rules on it (this one or its general laws)"},
+                "assumed": ns,
+                "cites": strs,
+            }
+        ),
+        "Auction": obj(
+            {
+                "code": code,
+                "dealer": {"enum": list(checker.SEATS)},
+                "calls": strs,
+                "ranking": {"enum": list(checker.RANKINGS)},
+                "ranking_cites": strs,
+                "judgements": {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "number": i,
+                            "seat": s,
+                            "turn": s,
+                            "call": s,
+                            "words": s,
+                            "ok": b,
+                            "verdict": s,
+                            "cites": strs,
+                            "findings": {"type": "array", "items": ref("AuctionFinding")},
+                        }
+                    ),
+                },
+                "closed": b,
+                "passed_out": b,
+                "status": s,
+                "contract": {
+                    "oneOf": [
+                        {"type": "null"},
+                        obj({"level": i, "denomination": s, "doubling": s, "side": {"enum": ["NS", "EW"]}, "words": s}),
+                    ]
+                },
+                **{
+                    role: {"oneOf": [{"type": "null"}, obj({"seat": s, "why": s, "cites": strs})]}
+                    for role in ("declarant", "dummy", "leader")
+                },
+                "findings": {"type": "array", "items": ref("AuctionFinding")},
+                "notes": strs,
+            }
+        ),
+    }
+
+
+def paths() -> dict[str, Any]:
+    """The two routes."""
+    ref, json, errors, path, query = _ref, _json, _errors, _path, _query
+    code = path("code", "the code id, e.g. auction-bridge-1915 (a code whose scoring values the tools read)")
+    return {
+        "/codes/{code}/score": {
+            "get": {
+                "operationId": "scoreSheet",
+                "summary": "An Auction score sheet: every hand's figures with their laws, games, rubbers, settlement",
+                "description": (
+                    "Each `hand` is SIDE.CONTRACT.TRICKS, optionally followed by .h.SIDE.HOLDING (honours as "
+                    "held) and .c.SIDE (chicane): `we.3HX.11.h.we.three` is three hearts doubled by We, eleven "
+                    "tricks taken, three honours held by We. SIDE is we or they; CONTRACT the level, a letter "
+                    "(C D H S, R royal spades, N no trumps) and X or XX; TRICKS the declaring side's tricks, 0-13."
+                ),
+                "parameters": [
+                    code,
+                    {
+                        "name": "hand",
+                        "in": "query",
+                        "required": False,
+                        "style": "form",
+                        "explode": True,
+                        "description": "the hands in order, one parameter each",
+                        "schema": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_HANDS},
+                    },
+                    query("time-limit", "true: play stopped at a time limit (party scoring of the last rubber)"),
+                ],
+                "responses": {"200": json(ref("ScoreSheet"), "the scored sheet"), **errors(400, 404)},
+            }
+        },
+        "/codes/{code}/auction": {
+            "get": {
+                "operationId": "checkAuction",
+                "summary": "Check a sequence of calls: each call judged, the contract, declarant, dummy, leader",
+                "description": (
+                    "`calls` holds the calls in order, separated by spaces: 1H, 2N, P (pass), X (double), "
+                    "XX (redouble); SEAT:CALL (S:2H) names the seat of a call out of turn. Each irregularity "
+                    "found carries the facts the sequence answers, ready for `/codes/{code}/irregularities/{id}`."
+                ),
+                "parameters": [
+                    code,
+                    query("dealer", "N, E, S or W (default N)"),
+                    query("calls", "the calls in order, separated by spaces", {"type": "string", "maxLength": 400}),
+                ],
+                "responses": {"200": json(ref("Auction"), "the checked auction"), **errors(400, 404)},
+            }
+        },
+    }
