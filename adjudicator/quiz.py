@@ -371,7 +371,6 @@ def etiquette_stems(code: Code) -> Iterator[Stem]:
                 correct=Choice(item.id, item.why or ""),
                 tiers=(tuple(Choice(o.id, o.why or "") for o in reasons if o.id != item.id),),
                 laws=_laws_of(code, item.see_also),
-                explanation=item.text,
                 source=item.id,
             )
 
@@ -453,7 +452,7 @@ def scoring_stems(code: Code) -> Iterator[Stem]:
             kind="scoring",
             topic=f"value:{value_id}",
             prompt=f"What is the figure for \u201c{label}\u201d?",
-            situation=("Scoring.",),
+            situation=(),
             correct=correct,
             tiers=(same, rest),
             laws=_laws_of(code, value.cites),

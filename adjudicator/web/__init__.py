@@ -42,12 +42,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.jinja_env.undefined = StrictUndefined
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
 
-    from adjudicator.web import api, handlers, pages
+    from adjudicator.web import api, handlers, learn, pages
     from adjudicator.web import tools as table_tools
 
     handlers.install(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(table_tools.bp)
+    app.register_blueprint(learn.bp)
     app.register_blueprint(api.bp)
     return app
 

@@ -14,7 +14,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from adjudicator import serialize
 from adjudicator.engine import adjudicate
 from adjudicator.errors import UnknownLaw
-from adjudicator.web import library_of, tools_api
+from adjudicator.web import learn, library_of, tools_api
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.openapi import document
 from adjudicator.web.pages import given_answers
@@ -86,6 +86,11 @@ def adjudicate_body() -> Response:
         raise BadInput("'answers' must be an object of question id -> answer id (both strings)", "answers")
     item = library_of(current_app).code(code_id)
     return jsonify(serialize.result(adjudicate(item, irregularity_id, answers)))
+
+
+@bp.get("/quiz")
+def quiz() -> Response:
+    return jsonify(learn.quiz_data(library_of(current_app), request.args))
 
 
 @bp.get("/codes/<code>/score")

@@ -9,6 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.model import NOT_SURE, PHASES
+from adjudicator.quiz import KINDS as QUIZ_KINDS
+from adjudicator.quiz import LEVELS as QUIZ_LEVELS
+from adjudicator.quiz import MAX_SEED as QUIZ_MAX_SEED
+from adjudicator.quiz import MAX_SIZE as QUIZ_MAX_SIZE
 from adjudicator.schema import EFFECT_KINDS
 
 Schema = dict[str, Any]
@@ -304,6 +308,42 @@ SCHEMAS: dict[str, Schema] = {
             },
         },
     },
+    "QuizItem": _obj(
+        {
+            "number": INT,
+            "id": {**STR, "description": "stable for the same data: the kind and the data behind the item"},
+            "kind": {"enum": list(QUIZ_KINDS)},
+            "topic": {**STR, "description": "what it is about: an irregularity, a table, an etiquette item, a term"},
+            "prompt": STR,
+            "situation": {**STRS, "description": "what the player is told; for a ruling, the facts of the path"},
+            "choices": {"type": "array", "items": _obj({"ref": STR, "text": STR}), "minItems": 2},
+            "answer": {**INT, "description": "the index of the right choice"},
+            "explanation": {**NSTR, "description": "the data's own words behind the answer"},
+            "irregularity": {"oneOf": [{"type": "null"}, _obj({"id": STR, "title": STR})]},
+            "facts": {
+                "type": "object",
+                "additionalProperties": STR,
+                "description": "question id -> answer id: the situation as the engine's answers",
+            },
+            "remedy": {"oneOf": [{"type": "null"}, _ref("Remedy")]},
+            "laws": {"type": "array", "items": _ref("Law"), "description": "the laws the answer rests on"},
+            "source": NSTR,
+        }
+    ),
+    "Quiz": _obj(
+        {
+            "code": _obj({"id": STR, "title": STR, "edition": STR, "year": INT, "game": STR}),
+            "kind": {"enum": ["mixed", *QUIZ_KINDS]},
+            "level": {"enum": list(QUIZ_LEVELS)},
+            "seed": {**INT, "description": "the same code, kind, level and seed give the same quiz"},
+            "size": INT,
+            "items": {"type": "array", "items": _ref("QuizItem")},
+        },
+        {
+            "permalink": {**STR, "description": "the same quiz on the site, one question a page"},
+            "sheet": {**STR, "description": "the same quiz as a printable sheet with its answer key"},
+        },
+    ),
     "SearchHit": _obj(
         {
             "kind": STR,
@@ -368,7 +408,7 @@ def document() -> dict[str, Any]:
         "info": {
             "title": "adjudicator",
             "version": "1",
-            "summary": "Laws of card games: codes, laws, search, and rulings on irregularities.",
+            "summary": "Laws of card games: codes, laws, search, rulings on irregularities, and quizzes.",
             "description": (
                 "Read-only. Every response is JSON; errors have a 4xx status and the body "
                 '`{"error": {status, message, field, value, choices}}`. An adjudication returns '
@@ -453,6 +493,39 @@ def document() -> dict[str, Any]:
                         "content": {"application/json": {"schema": _ref("AdjudicateRequest")}},
                     },
                     "responses": {"200": _json(_ref("Result"), "a question or a ruling"), **_errors(400, 404, 413)},
+                }
+            },
+            "/quiz": {
+                "get": {
+                    "operationId": "quiz",
+                    "summary": "A quiz drawn from a code's data, with its answers",
+                    "description": (
+                        "Deterministic: the same code, kind, level and seed give the same items, choices and "
+                        "order. Without a seed a new one is chosen; the response names it. A kind the code's "
+                        "data has nothing for is a 400 whose `choices` lists the kinds it has."
+                    ),
+                    "parameters": [
+                        {**_query("code", "the code id, e.g. napoleon-hoffmann"), "required": True},
+                        _query(
+                            "level",
+                            "player (etiquette, scoring, words) or director (every irregularity)",
+                            {"enum": list(QUIZ_LEVELS), "default": "player"},
+                        ),
+                        _query(
+                            "kind",
+                            "mixed (the level's kinds in turn) or one kind",
+                            {"enum": ["mixed", *QUIZ_KINDS], "default": "mixed"},
+                        ),
+                        _query(
+                            "n",
+                            "how many items at most",
+                            {"type": "integer", "minimum": 1, "maximum": QUIZ_MAX_SIZE, "default": 10},
+                        ),
+                        _query(
+                            "seed", "the quiz's number", {"type": "integer", "minimum": 0, "maximum": QUIZ_MAX_SEED}
+                        ),
+                    ],
+                    "responses": {"200": _json(_ref("Quiz"), "the quiz"), **_errors(400, 404)},
                 }
             },
             "/search": {

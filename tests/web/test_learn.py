@@ -1,0 +1,330 @@
+"""Learn pages and quizzes on the site and in the API, tested by meaning with BeautifulSoup,
+data-driven over whatever the library holds: every code's Learn page, its irregularities by
+phase, and a whole quiz of each level taken through plain GET forms."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlencode, urlsplit
+
+import pytest
+
+from adjudicator import config, quiz, serialize
+from adjudicator.engine import Ruling, adjudicate, available
+from adjudicator.loader import load_library
+from adjudicator.model import PHASES
+from tests.web.conftest import check_page, headings, soup
+
+LIBRARY = load_library(config.laws_dir())
+CODES = list(LIBRARY.codes)
+QUIZZES = [(c.id, level) for c in LIBRARY.codes.values() for level in quiz.levels(c)]
+API = "/api/v1"
+
+
+def hrefs(page) -> set[str]:
+    return {a["href"] for a in page.find_all("a", href=True)}
+
+
+def query(url: str) -> dict[str, str]:
+    return dict(parse_qsl(urlsplit(url).query))
+
+
+def answer_url(page, pick: str) -> str:
+    """Where the question's form goes when the choice ``pick`` is checked and sent."""
+    form = page.find("form", class_="quiz")
+    pairs = [(i["name"], i["value"]) for i in form.find_all("input", type="hidden")]
+    assert pick in [i["value"] for i in form.find_all("input", type="radio")]
+    return f"{form['action']}?{urlencode([*pairs, ('pick', pick)])}"
+
+
+def start(client, code_id: str, **params) -> tuple[str, dict[str, str]]:
+    """Start a quiz as the Learn page does (no seed): the site names it with a seed."""
+    response = client.get(f"/learn/{code_id}/quiz", query_string=params)
+    assert response.status_code == 302
+    location = response.headers["Location"]
+    named = query(location)
+    assert re.fullmatch(r"[0-9]+", named["seed"]) and "a" not in named
+    return location, named
+
+
+# ---------------------------------------------------------------- the Learn pages
+
+
+def test_every_page_links_to_learn(client):
+    page = check_page(client.get("/"))
+    assert page.find("nav", attrs={"aria-label": "Site"}).find("a", string="Learn")["href"] == "/learn/"
+
+
+def test_learn_lists_every_code_by_game(client, library):
+    page = check_page(client.get("/learn/"))
+    for code in library.codes.values():
+        assert f"/learn/{code.id}" in hrefs(page)
+    assert {t for lvl, t in headings(page) if lvl == 2} == {c[0].game_title for c in library.games().values()}
+
+
+@pytest.mark.parametrize("code_id", CODES)
+def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(client, code_id):
+    code = LIBRARY.code(code_id)
+    page = check_page(client.get(f"/learn/{code_id}"))
+    titles = [t for _, t in headings(page)]
+    assert page.h1.get_text(strip=True).startswith("Learn:")
+    if code.etiquette:
+        rules = page.find_all("article", class_="rule")
+        assert [r.h3.get_text(strip=True) for r in rules] == [e.title for e in code.etiquette.values()]
+        for rule, item in zip(rules, code.etiquette.values(), strict=True):
+            why = rule.find("p", class_="why").get_text(" ", strip=True)
+            assert why.startswith("Why:") and (item.why or "The code gives no reason") in why
+    else:
+        assert "Etiquette" not in titles
+    captions = [c.get_text(strip=True) for c in page.find_all("caption")]
+    assert captions == [t.title for t in code.score_tables]
+    if available(code):
+        assert f"/learn/{code_id}/irregularities" in hrefs(page)
+    levels = quiz.levels(code)
+    if levels:
+        form = page.find("form", class_="quiz-setup")
+        assert form["method"] == "get" and form["action"] == f"/learn/{code_id}/quiz"
+        assert form.find("fieldset").legend.get_text(strip=True) == "Level"
+        assert [i["value"] for i in form.find_all("input", type="radio")] == list(levels)
+        kinds = [o["value"] for o in form.find("select", id="kind").find_all("option")]
+        assert kinds == [quiz.MIXED, *quiz.supported(code)]
+        for level in levels:
+            assert f"/learn/{code_id}/quiz?level={level}" in hrefs(page)
+    assert not page.find("script")
+
+
+@pytest.mark.parametrize("code_id", CODES)
+def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, code_id):
+    code = LIBRARY.code(code_id)
+    page = check_page(client.get(f"/learn/{code_id}/irregularities"))
+    expected = [PHASES[p] for p in PHASES if any(i.phase == p for i, _ in available(code))]
+    assert [t for lvl, t in headings(page) if lvl == 2] == expected
+    lessons = {a["id"]: a for a in page.find_all("article", class_="lesson")}
+    assert list(lessons) == [i.id for phase in PHASES for i, _ in available(code) if i.phase == phase]
+    for irregularity, fallback in available(code):
+        lesson = lessons[irregularity.id]
+        assert lesson.h3.get_text(strip=True) == irregularity.title
+        links = lesson.find("ul", class_="remedies").find_all("a")
+        assert [a.get_text(strip=True) for a in links] == [r.title for r in irregularity.remedies.values()]
+        for link, remedy in zip(links, irregularity.remedies.values(), strict=True):
+            result = adjudicate(code, irregularity.id, query(link["href"]))
+            assert isinstance(result, Ruling) and remedy.id in {o.remedy.id for o in result.outcomes}
+        assert bool(lesson.find(class_="general")) == (fallback is not None)
+
+
+# ---------------------------------------------------------------- taking a quiz through the forms
+
+
+@pytest.mark.parametrize("code_id,level", QUIZZES)
+def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, level):
+    code = LIBRARY.code(code_id)
+    location, named = start(client, code_id, level=level, n="5")
+    made = quiz.make_quiz(code, level=level, seed=int(named["seed"]), size=5)
+    url = location
+    for number, item in enumerate(made.items, 1):
+        page = check_page(client.get(url))
+        assert (
+            page.find("p", class_="kicker").get_text(strip=True).startswith(f"Question {number} of {len(made.items)}")
+        )
+        fieldset = page.find("form", class_="quiz").fieldset
+        assert fieldset.legend.h1.get_text(strip=True) == item.prompt
+        labels = [lab.get_text(" ", strip=True) for lab in fieldset.find_all("label")]
+        assert labels == [f"{'ABCD'[i]} {c.text}" for i, c in enumerate(item.choices)]
+        situation = page.find(class_="situation")
+        for line in item.situation:
+            assert line in situation.get_text(" ", strip=True)
+        right = "abcd"[item.answer]
+        answered = client.get(answer_url(page, right))
+        page = check_page(answered)
+        assert page.h1.get_text(strip=True) == "Right"
+        law_links = {f"/codes/{code_id}/laws/{n}" for n in item.laws}
+        assert law_links <= hrefs(page.find("section", class_="laws") or page)
+        if item.kind == "ruling":
+            remedy = code.irregularities[item.irregularity].remedies[item.remedy]
+            answer = page.find("section", class_="answer").get_text(" ", strip=True)
+            assert re.sub(r"\s", "", remedy.now) in re.sub(r"\s", "", answer)
+            if remedy.options:
+                chooser = code.roles.get(remedy.options.chooser, remedy.options.chooser.replace("-", " "))
+                assert chooser.lower() in answer.lower()
+        url = page.find("a", class_="cta")["href"]
+        assert query(url)["a"] == "".join("abcd"[i.answer] for i in made.items[:number])
+    assert "/quiz/score" in url
+    page = check_page(client.get(url))
+    assert page.h1.get_text(strip=True) == f"Your score: {len(made.items)} of {len(made.items)}"
+    reviews = page.find("ol", class_="review").find_all("li", recursive=False)
+    assert len(reviews) == len(made.items)
+    for review, item in zip(reviews, made.items, strict=True):
+        assert "right" in review["class"]
+        for number in item.laws:
+            assert review.find("a", href=f"/codes/{code_id}/laws/{number}")
+
+
+def test_wrong_answers_show_the_right_one_and_count_nothing(client):
+    code_id, level = QUIZZES[0]
+    code = LIBRARY.code(code_id)
+    made = quiz.make_quiz(code, level=level, seed=31, size=3)
+    picks = "".join("abcd"[(i.answer + 1) % len(i.choices)] for i in made.items)
+    base = {"level": level, "kind": "mixed", "n": "3", "seed": "31"}
+    page = check_page(client.get(f"/learn/{code_id}/quiz/answer", query_string={**base, "pick": picks[0]}))
+    assert page.h1.get_text(strip=True) == "Not quite"
+    correct = page.find("dd", class_="correct").get_text(" ", strip=True)
+    assert correct == f"{'ABCD'[made.items[0].answer]}. {made.items[0].correct.text}"
+    page = check_page(client.get(f"/learn/{code_id}/quiz/score", query_string={**base, "a": picks}))
+    assert page.h1.get_text(strip=True) == f"Your score: 0 of {len(made.items)}"
+    assert all("wrong" in li["class"] for li in page.find("ol", class_="review").find_all("li", recursive=False))
+
+
+def test_the_score_lives_in_the_address_and_a_finished_quiz_goes_to_it(client):
+    code_id, level = QUIZZES[-1]
+    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=8, size=2)
+    picks = "".join("abcd"[i.answer] for i in made.items)
+    base = {"level": level, "kind": "mixed", "n": "2", "seed": "8"}
+    response = client.get(f"/learn/{code_id}/quiz", query_string={**base, "a": picks})
+    assert response.status_code == 302 and "/quiz/score" in response.headers["Location"]
+    assert query(response.headers["Location"])["a"] == picks
+    half = check_page(client.get(f"/learn/{code_id}/quiz/score", query_string={**base, "a": picks[:1]}))
+    assert "You answered 1 of the" in half.get_text(" ", strip=True)
+    assert half.find("a", string="Go on with the quiz")
+    assert "Set-Cookie" not in response.headers
+
+
+def test_a_quiz_page_is_the_same_every_time(client):
+    code_id, level = QUIZZES[0]
+    url = f"/learn/{code_id}/quiz?level={level}&kind=mixed&n=10&seed=4242&a=a"
+    assert client.get(url).data == client.get(url).data
+
+
+def test_a_sent_form_without_a_choice_asks_again(client):
+    code_id, level = QUIZZES[0]
+    response = client.get(f"/learn/{code_id}/quiz/answer?level={level}&n=5&seed=3")
+    assert response.status_code == 302 and "/quiz?" in response.headers["Location"]
+
+
+@pytest.mark.parametrize("code_id,level", QUIZZES)
+def test_the_printed_sheet_has_every_question_then_the_answer_key(client, code_id, level):
+    code = LIBRARY.code(code_id)
+    page = check_page(client.get(f"/learn/{code_id}/quiz/sheet?level={level}&n=20&seed=77"))
+    made = quiz.make_quiz(code, level=level, seed=77, size=20)
+    assert page.body["class"] == ["quiz-sheet"]
+    questions = page.find("ol", class_="sheet").find_all("li", recursive=False)
+    assert len(questions) == len(made.items)
+    for question, item in zip(questions, made.items, strict=True):
+        assert question.find("p", class_="asked").get_text(strip=True) == item.prompt
+        assert [c.get_text(" ", strip=True) for c in question.find("ol", class_="letters").find_all("li")] == [
+            " ".join(c.text.split()) for c in item.choices
+        ]
+    key = page.find("section", class_="answer-key")
+    assert key.h2.get_text(strip=True) == "Answer key: quiz 77"
+    letters = [li.strong.get_text(strip=True) for li in key.find_all("li")]
+    assert letters == ["ABCD"[i.answer] for i in made.items]
+
+
+def test_the_print_stylesheet_puts_the_answer_key_on_a_page_of_its_own():
+    css = (config.ROOT / "static" / "site.css").read_text()
+    prints = re.findall(r"@media print \{(.*?)\n\}", css, re.S)
+    assert any(re.search(r"\.answer-key \{[^}]*break-before: page", block) for block in prints)
+
+
+def test_a_new_sheet_gets_a_number(client):
+    code_id, level = QUIZZES[0]
+    response = client.get(f"/learn/{code_id}/quiz/sheet?level={level}")
+    assert response.status_code == 302 and "seed=" in response.headers["Location"]
+
+
+# ---------------------------------------------------------------- what the address may not say
+
+
+@pytest.mark.parametrize(
+    "params,field",
+    [
+        ({"level": "expert"}, "level"),
+        ({"kind": "rulings"}, "kind"),
+        ({"n": "0"}, "n"),
+        ({"n": "21"}, "n"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": "1", "a": "zz"}, "a"),
+        ({"seed": "1", "a": "a" * 21}, "a"),
+    ],
+)
+def test_a_bad_quiz_address_is_a_400_that_names_the_field(client, params, field):
+    code_id, level = QUIZZES[0]
+    response = client.get(f"/learn/{code_id}/quiz", query_string={"level": level, **params})
+    page = check_page(response, 400)
+    assert repr(field) in page.get_text() or field in page.get_text()
+
+
+def test_more_answers_than_questions_or_choices_are_refused(client):
+    code_id, level = QUIZZES[0]
+    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=1, size=2)
+    check_page(client.get(f"/learn/{code_id}/quiz?level={level}&n=2&seed=1&a=aaa"), 400)
+    too_far = "abcdefgh"[len(made.items[0].choices)]
+    check_page(client.get(f"/learn/{code_id}/quiz?level={level}&n=2&seed=1&a={too_far}"), 400)
+    check_page(client.get(f"/learn/{code_id}/quiz/answer?level={level}&n=2&seed=1&pick=zz"), 400)
+
+
+def test_a_kind_the_code_lacks_lists_the_kinds_it_has(client):
+    code = next((c for c in LIBRARY.codes.values() if "etiquette" not in quiz.supported(c)), None)
+    if code is None:
+        pytest.skip("every code has etiquette")
+    page = check_page(client.get(f"/learn/{code.id}/quiz?kind=etiquette"), 400)
+    text = page.get_text(" ", strip=True)
+    for kind in quiz.supported(code):
+        assert kind in text
+
+
+def test_an_unknown_code_is_a_404(client):
+    check_page(client.get("/learn/no-such-code"), 404)
+    check_page(client.get("/learn/no-such-code/quiz"), 404)
+
+
+# ---------------------------------------------------------------- the API
+
+
+@pytest.mark.parametrize("code_id,level", QUIZZES)
+def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level):
+    code = LIBRARY.code(code_id)
+    data = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level, "seed": "5", "n": "5"}).get_json()
+    made = quiz.make_quiz(code, level=level, seed=5, size=5)
+    assert {k: v for k, v in data.items() if k not in ("permalink", "sheet")} == serialize.quiz(made, code)
+    assert query(data["permalink"]) == {"level": level, "kind": "mixed", "n": "5", "seed": "5"}
+    assert client.get(data["permalink"]).status_code == 200 and client.get(data["sheet"]).status_code == 200
+    for item in data["items"]:
+        if item["kind"] == "ruling":
+            ruling = adjudicate(code, item["irregularity"]["id"], item["facts"])
+            assert item["choices"][item["answer"]]["ref"] == ruling.remedy.id == item["remedy"]["id"]
+            assert [law["number"] for law in item["laws"]] == [
+                c.number for c in ruling.remedy.cites if c.number in code.laws
+            ]
+
+
+def test_the_api_names_a_new_quiz_by_its_seed(client):
+    code_id, level = QUIZZES[0]
+    first = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level}).get_json()
+    again = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level, "seed": first["seed"]}).get_json()
+    assert first == again
+
+
+@pytest.mark.parametrize(
+    "params,status,field",
+    [
+        ({}, 400, "code"),
+        ({"code": "no-such-code"}, 404, "code"),
+        ({"code": CODES[0], "level": "expert"}, 400, "level"),
+        ({"code": CODES[0], "seed": "-1"}, 400, "seed"),
+        ({"code": CODES[0], "a": "ab"}, 400, "a"),
+    ],
+)
+def test_the_api_refuses_a_bad_quiz_request_naming_the_field(client, params, status, field):
+    response = client.get(f"{API}/quiz", query_string=params)
+    assert response.status_code == status
+    assert response.get_json()["error"]["field"] == field
+
+
+def test_the_quiz_pages_and_the_api_send_the_security_headers(client):
+    code_id, level = QUIZZES[0]
+    for url in (f"/learn/{code_id}", f"/learn/{code_id}/quiz?level={level}&seed=1", f"{API}/quiz?code={code_id}"):
+        response = client.get(url)
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert "Set-Cookie" not in response.headers
+    page = soup(client.get(f"/learn/{code_id}/quiz?level={level}&seed=1"))
+    assert not page.find("script") and not page.find(attrs={"style": True})
