@@ -46,6 +46,7 @@ import dataclasses
 import gc
 import hashlib
 import html
+import itertools
 import json
 import re
 import shutil
@@ -60,7 +61,6 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
-from whoosh import scoring
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.codec.whoosh3 import W3Codec, W3Segment
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -75,18 +75,26 @@ FORMAT = 1
 
 KINDS = ("law", "etiquette", "glossary", "remedy")
 FACETS = ("game", "code", "topic", "kind")
-KIND_WEIGHT = {"law": 1.0, "remedy": 0.85, "etiquette": 0.8, "glossary": 0.5}
+KIND_WEIGHT = {"law": 1.0, "remedy": 0.6, "etiquette": 0.6, "glossary": 0.5}
+TITLE_WEIGHT = 3
 """A law answers "what does the code say"; the rest supports it, so ranks a little lower."""
 
 MAX_QUERY_CHARS = 256
 MAX_WORDS = 16
 MAX_PAGELEN = 100
 MIN_PREFIX = 3
+MAX_EXPANSIONS = 12
 FUZZY_PREFIX = 2
+FUZZY_FORMS = 3
 FEW_HITS = 3
 SNIPPET_CHARS = 220
+COMMON = 0.05
+ALL_COMMON_ENOUGH = 10
+MAX_PAIRS = 5
+CITED_WEIGHT = 0.8
 SYNONYM_BOOST = 0.6
-RARE = 3
+LANGUAGE_BOOST = 0.95
+VARIANT_BOOST = 0.3
 MANIFEST = "adjudicator-index.json"
 BUILD_COMMAND = "adjudicator build-index"
 
@@ -104,65 +112,24 @@ LANGUAGE_GROUPS: tuple[tuple[str, ...], ...] = (
     *(
         (str(n), word)
         for n, word in enumerate(
-            [
-                "zero",
-                "one",
-                "two",
-                "three",
-                "four",
-                "five",
-                "six",
-                "seven",
-                "eight",
-                "nine",
-                "ten",
-                "eleven",
-                "twelve",
-                "thirteen",
-                "fourteen",
-                "fifteen",
-                "sixteen",
-                "seventeen",
-                "eighteen",
-                "nineteen",
-                "twenty",
-            ]
+            re.split(
+                r"\s+",
+                "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                "sixteen seventeen eighteen nineteen twenty",
+            )
         )
         if n >= 2
     ),
 )
 
+# words of game titles and code ids that name no code in a query: common words, and words
+# of the play ("card", "club") that a query uses for their own meaning
 _CODE_WORDS_IGNORED = frozenset(
-    [
-        "a",
-        "an",
-        "and",
-        "as",
-        "at",
-        "by",
-        "edition",
-        "first",
-        "for",
-        "game",
-        "games",
-        "general",
-        "hoyle",
-        "hoyle's",
-        "in",
-        "law",
-        "laws",
-        "modernized",
-        "new",
-        "of",
-        "on",
-        "or",
-        "revised",
-        "rule",
-        "rules",
-        "the",
-        "to",
-        "with",
-    ]
+    re.split(
+        r"\s+",
+        "a all an and as at by card cards code edition first for game games general hoyle in law laws new of on or "
+        "revised rule rules the to with club clubs heart hearts spade spades diamond diamonds trump trumps",
+    )
 )
 
 
@@ -195,11 +162,10 @@ def _schema() -> Schema:
         topic=KEYWORD,
         number=ID,
         cites=KEYWORD,
-        title=TEXT(analyzer=STEM, field_boost=3.0),
-        body=TEXT(analyzer=STEM),
-        keywords=TEXT(analyzer=STEM, field_boost=0.6),
-        context=TEXT(analyzer=STEM, field_boost=0.3, phrase=False),
-        spell=TEXT(analyzer=PLAIN, phrase=False, spelling=True),
+        # the title (written TITLE_WEIGHT times: one field to match is half the work of two),
+        # the text, its notes, the topics and the irregularity's keywords
+        text=TEXT(analyzer=STEM),
+        spell=TEXT(analyzer=PLAIN, phrase=False, spelling=True),  # the words as written: typos, prefixes
     )
 
 
@@ -255,6 +221,7 @@ class _Doc:
     section_title: str | None
     text: str
     topics: tuple[str, ...]
+    cites: tuple[str, ...] = ()  # for remedies: the laws they rest on, as "code:number"
 
 
 @dataclass(frozen=True)
@@ -289,10 +256,8 @@ def _join(*parts: str | None) -> str:
 
 
 def _code_words(code: Code) -> frozenset[str]:
-    words = {*code.id.split("-"), *code.game.split("-"), str(code.year)}
-    words.update(_words(code.game_title))
-    words.update(_words(code.title))
-    words.update(_words(code.edition))
+    """Words that name the code: its game, its id (edition, author, club), its year."""
+    words = {*code.id.split("-"), *code.game.split("-"), str(code.year), *_words(code.game_title)}
     return frozenset(w for w in words if w not in _CODE_WORDS_IGNORED and len(w) > 1)
 
 
@@ -323,8 +288,7 @@ def _cites(code: Code, citations: Iterable[Citation]) -> list[str]:
 def _documents(library: Library) -> Iterator[tuple[_Doc, dict[str, Any]]]:
     """Every document, in library order (so docnums, and the build, are stable)."""
     for code in library.codes.values():
-        context = _join(code.game_title, code.title, code.edition, str(code.year))
-        base = {"game": code.game, "code": code.id, "context": context}
+        base = {"game": code.game, "code": code.id}
         for law in code.laws.values():
             section = code.sections.get(law.section)
             text = _join(law.text, *(_quoted(q.words) for q in law.quotes))
@@ -351,7 +315,8 @@ def _documents(library: Library) -> Iterator[tuple[_Doc, dict[str, Any]]]:
                 text = _join(remedy.now, *choices, remedy.then, remedy.until, remedy.unsure)
                 title = f"{irregularity.title}: {remedy.title}"
                 doc = _doc(code, "remedy", f"{irregularity.id}/{remedy.id}", title, text, (irregularity.id,),
-                           irregularity=irregularity.id, section_title=PHASES.get(irregularity.phase))  # fmt: skip
+                           irregularity=irregularity.id, section_title=PHASES.get(irregularity.phase),
+                           cites=tuple(_cites(code, remedy.cites)))  # fmt: skip
                 yield (
                     doc,
                     {
@@ -366,35 +331,6 @@ def _documents(library: Library) -> Iterator[tuple[_Doc, dict[str, Any]]]:
 # ---------------------------------------------------------------- the index
 
 
-class _KindWeighting(scoring.BM25F):
-    """BM25F, scaled per document by its kind (laws first); docnums index ``factors``."""
-
-    def __init__(self, factors: list[float]) -> None:
-        super().__init__()
-        self.factors = factors
-
-    def scorer(self, searcher, fieldname, text, qf=1):
-        return _ScaledScorer(super().scorer(searcher, fieldname, text, qf=qf), self.factors)
-
-
-class _ScaledScorer(scoring.BaseScorer):
-    def __init__(self, inner, factors: list[float]) -> None:
-        self.inner = inner
-        self.factors = factors
-
-    def supports_block_quality(self):
-        return self.inner.supports_block_quality()
-
-    def max_quality(self):
-        return self.inner.max_quality()  # factors are <= 1: still an upper bound
-
-    def block_quality(self, matcher):
-        return self.inner.block_quality(matcher)
-
-    def score(self, matcher):
-        return self.inner.score(matcher) * self.factors[matcher.id()]
-
-
 class _Codec(W3Codec):
     """The default codec with a segment id derived from the laws, so a build is reproducible."""
 
@@ -406,6 +342,14 @@ class _Codec(W3Codec):
         return W3Segment(self, indexname, segid=self.segid)
 
 
+class _RamStorage(RamStorage):
+    """An index in memory whose writer keeps its temporary files in memory too (whoosh's
+    own puts them in one fixed folder under /tmp, shared by every process)."""
+
+    def temp_storage(self, name=None):
+        return RamStorage()
+
+
 class SearchIndex:
     """An opened index: the whoosh index, the documents by docnum, the codes' words and
     synonyms. Thread-safe: each thread gets its own searcher, opened on first use."""
@@ -415,13 +359,22 @@ class SearchIndex:
         self.docs = docs
         self.codes = codes
         self.manifest = manifest
-        self.weights = [KIND_WEIGHT.get(d.kind, 1.0) for d in docs]
         self._local = threading.local()
         self._searchers: list[Any] = []  # every thread's, to close them all
         self._lock = threading.Lock()
         self._tokens: dict[int, list[tuple[str, int, int]]] = {}
         self._all_groups = _groups(c.synonyms for c in codes.values())
         self._groups_cache: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+        self._postings: dict[tuple[str, str], frozenset[int]] = {}
+        self._near: dict[str, list[tuple[int, int, str]]] = {}
+        self._prefixes: dict[str, list[str]] = {}
+        self.everything = frozenset(range(len(docs)))
+        self.facet_values: dict[str, list[Any]] = {
+            "game": [d.game for d in docs],
+            "code": [d.code for d in docs],
+            "kind": [d.kind for d in docs],
+            "topic": [d.topics for d in docs],
+        }
 
     def __len__(self) -> int:
         return len(self.docs)
@@ -430,7 +383,7 @@ class SearchIndex:
         """This thread's searcher (opened once per thread, kept open)."""
         searcher = getattr(self._local, "searcher", None)
         if searcher is None:
-            searcher = self.ix.searcher(weighting=_KindWeighting(self.weights))
+            searcher = self.ix.searcher()
             self._local.searcher = searcher
             with self._lock:
                 self._searchers.append(searcher)
@@ -456,6 +409,41 @@ class SearchIndex:
             self._tokens[docnum] = found
         return found
 
+    def postings(self, fieldname: str, text: str) -> frozenset[int]:
+        """The docnums holding ``text`` in ``fieldname`` (cached: the index never changes)."""
+        key = (fieldname, text)
+        found = self._postings.get(key)
+        if found is None:
+            reader = self.searcher().reader()
+            found = frozenset(reader.postings(fieldname, text).all_ids()) if key in reader else frozenset()
+            _remember(self._postings, key, found)
+        return found
+
+    def near(self, word: str) -> list[tuple[int, int, str]]:
+        """Known words within two edits of ``word`` sharing its first letter, nearest and
+        most frequent first, as (distance, -frequency, word); Whoosh's word graph finds them."""
+        found = self._near.get(word)
+        if found is None:
+            reader = self.searcher().reader()
+            found = sorted(
+                (_distance(word, other), -reader.doc_frequency("spell", other), other)
+                for other in reader.terms_within("spell", word, 2, prefix=1)
+                if other != word
+            )[:8]
+            _remember(self._near, word, found)
+        return found
+
+    def completions(self, prefix: str) -> list[str]:
+        """The most frequent known words starting with ``prefix`` (at most MAX_EXPANSIONS)."""
+        found = self._prefixes.get(prefix)
+        if found is None:
+            reader = self.searcher().reader()
+            words = [w.decode("utf-8") if isinstance(w, bytes) else w for w in reader.expand_prefix("spell", prefix)]
+            words = [w for _, w in sorted((-reader.doc_frequency("spell", w), w) for w in words[:500])]
+            found = words[:MAX_EXPANSIONS]
+            _remember(self._prefixes, prefix, found)
+        return found
+
     def groups_for(self, codes: Iterable[str] | None) -> dict[str, tuple[str, ...]]:
         """Synonyms from the glossaries of ``codes`` (None: every code), cached."""
         if codes is None:
@@ -469,35 +457,51 @@ class SearchIndex:
         return found
 
 
+def _remember(cache: dict, key: Any, value: Any, limit: int = 20_000) -> None:
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
+
+
 _PARENTHESIS = re.compile(r"\([^)]*\)")
 
 
+def _keys(member: str) -> set[str]:
+    """How a form is looked up: its words, and its stems when no word was a stopword."""
+    stems = _stems(member)
+    return {member, " ".join(stems)} if stems and len(stems) == len(member.split()) else {member}
+
+
 def _groups(per_code: Iterable[tuple[tuple[str, ...], ...]]) -> dict[str, tuple[str, ...]]:
-    """Word or words (folded, and their stems) -> the forms to search as well.
+    """Word or words (folded, or their stems) -> the glossary headwords they stand for.
 
     A glossary entry is (headword, synonym, ...): a synonym leads to its headword ("renig"
     -> "revoke"), never the other way, since glossaries list loose equivalents ("player" for
-    the declarer) that must not flood a search for the headword. The language groups lead
-    every member to every other.
+    the declarer) that must not flood a search for the headword.
     """
     out: dict[str, set[str]] = {}
-
-    def add(member: str, targets: Iterable[str]) -> None:
-        for key in {member, " ".join(_stems(member))}:
-            if key:
-                out.setdefault(key, set()).update(t for t in targets if t != member)
-
-    for group in LANGUAGE_GROUPS:
-        for member in group:
-            add(member, group)
     for groups in per_code:
         for headword, *synonyms in groups:
             head = fold(_PARENTHESIS.sub(" ", headword)).strip()
             for synonym in synonyms:
                 member = " ".join(_words(_PARENTHESIS.sub(" ", synonym)))
                 if member and member != head:
-                    add(member, [head])
+                    for key in _keys(member):
+                        out.setdefault(key, set()).add(head)
     return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+def _language() -> dict[str, tuple[str, ...]]:
+    """Word (or stem) -> the other members of its LANGUAGE_GROUPS group."""
+    out: dict[str, set[str]] = {}
+    for group in LANGUAGE_GROUPS:
+        for member in group:
+            for key in _keys(member):
+                out.setdefault(key, set()).update(m for m in group if m != member)
+    return {k: tuple(sorted(v)) for k, v in out.items()}
+
+
+LANGUAGE = _language()
 
 
 def _code_infos(library: Library, docs: list[_Doc]) -> dict[str, _CodeInfo]:
@@ -559,7 +563,7 @@ def _dump(docs: list[_Doc], codes: dict[str, _CodeInfo]) -> dict[str, Any]:
 
 
 def _load(data: dict[str, Any]) -> tuple[list[_Doc], dict[str, _CodeInfo]]:
-    docs = [_Doc(**{**d, "topics": tuple(d["topics"])}) for d in data["docs"]]
+    docs = [_Doc(**{**d, "topics": tuple(d["topics"]), "cites": tuple(d["cites"])}) for d in data["docs"]]
     codes = {
         cid: _CodeInfo(cid, c["game"], frozenset(c["words"]), c["numbers"], tuple(tuple(g) for g in c["synonyms"]))
         for cid, c in data["codes"].items()
@@ -571,14 +575,18 @@ def _write(storage: Any, docs_fields: list[tuple[_Doc, dict[str, Any]]], segid: 
     ix = storage.create_index(_schema())
     writer = ix.writer(codec=_Codec(segid), compound=False)  # a compound file records mtimes
     for doc, fields in docs_fields:
-        spell = _join(doc.title, fields.get("body"), fields.get("keywords"), fields.get("spell"))
+        body = _join(fields.get("body"), fields.get("keywords"))
+        text = _join(*[doc.title] * TITLE_WEIGHT, body)
         writer.add_document(
             key=doc.key,
             kind=doc.kind,
+            game=fields["game"],
+            code=fields["code"],
             topic=" ".join(doc.topics),
-            title=doc.title,
-            spell=spell,
-            **{k: (" ".join(v) if isinstance(v, list) else v) for k, v in fields.items() if k != "spell"},
+            number=fields.get("number"),
+            cites=" ".join(fields.get("cites", ())),
+            text=text,
+            spell=_join(doc.title, body, fields.get("spell")),
         )
     writer.commit()
     return ix
@@ -593,7 +601,7 @@ def build_index(library: Library, directory: Path | None = None) -> SearchIndex:
     manifest = _manifest(library, docs)
     segid = hashlib.sha256(json.dumps(manifest, sort_keys=True).encode()).hexdigest()[:16]
     if directory is None:
-        ix = _write(RamStorage(), docs_fields, segid)
+        ix = _write(_RamStorage(), docs_fields, segid)
         return SearchIndex(ix, docs, codes, manifest)
 
     directory = Path(directory)
@@ -763,6 +771,22 @@ def _candidate_codes(index: SearchIndex, game: str | None, code: str | None) -> 
     return [c.id for c in index.codes.values() if (code is None or c.id == code) and (game is None or c.game == game)]
 
 
+def _named_codes(index: SearchIndex, parsed: _Parsed, codes: list[str]) -> list[str] | None:
+    """ "whist revoke", "auction 1915 insufficient bid": when some words name codes (game,
+    edition, year) and others remain, the codes every such word names; the naming words
+    are then taken out of the query. None when no word names a code."""
+    hints = [w for w in parsed.words if _YEAR.fullmatch(w) or any(w in info.words for info in index.codes.values())]
+    rest = len(parsed.words) - len(hints) + len(parsed.phrases) + len(parsed.prefixes)
+    if not hints or not rest:
+        return None
+    named = [c for c in codes if all(w in index.codes[c].words for w in hints)]
+    if not named:
+        return None
+    for word in hints:
+        parsed.words.remove(word)
+    return named
+
+
 def _resolve(index: SearchIndex, parsed: _Parsed, codes: list[str]) -> list[int]:
     """Docnums of the laws cited exactly; consumes the words that named the code."""
     numbers = list(dict.fromkeys(parsed.citations))
@@ -787,17 +811,21 @@ def _resolve(index: SearchIndex, parsed: _Parsed, codes: list[str]) -> list[int]
     return sorted(set(found))
 
 
-def _known(searcher: Any, word: str) -> bool:
-    return searcher.reader().doc_frequency("spell", word) > 0
+def _lookup(table: Mapping[str, tuple[str, ...]], word: str) -> list[str]:
+    found = [*table.get(word, ()), *table.get(" ".join(_stems(word)), ())]
+    return [f for f in dict.fromkeys(found) if f != word]
 
 
-def _forms(word: str, groups: Mapping[str, tuple[str, ...]]) -> list[str]:
-    forms = [word]
-    for key in (word, " ".join(_stems(word))):
-        for member in groups.get(key, ()):
-            if member not in forms:
-                forms.append(member)
-    return forms
+def _frequency(index: SearchIndex, form: str) -> int:
+    """How many documents hold ``form`` (the rarest of its stems)."""
+    stems = _stems(form)
+    return min((len(index.postings("text", s)) for s in stems), default=0)
+
+
+def _or(queries: list[Q.Query], boost: float = 1.0) -> Q.Query:
+    """A union as a tree of binary matchers (whoosh's automatic choice preloads every
+    posting of a small index into arrays, which is slower for our few-term queries)."""
+    return queries[0] if len(queries) == 1 and boost == 1.0 else Q.compound.DefaultOr(queries, boost=boost)
 
 
 def _form_query(form: str, boost: float) -> Q.Query | None:
@@ -805,73 +833,113 @@ def _form_query(form: str, boost: float) -> Q.Query | None:
     if not stems:
         return None
     if len(stems) == 1:
-        fields = ("title", "body", "keywords", "context")
-        return Q.Or([Q.Term(f, stems[0]) for f in fields], boost=boost)
-    return Q.Or([Q.Phrase("title", stems), Q.Phrase("body", stems), Q.Phrase("keywords", stems)], boost=boost)
+        return Q.Term("text", stems[0], boost=boost)
+    return Q.Phrase("text", stems, boost=boost)
 
 
-def _word_query(searcher: Any, word: str, groups: Mapping[str, tuple[str, ...]]) -> Q.Query | None:
-    alternatives = []
-    frequency = searcher.reader().doc_frequency("spell", word)
-    # a rare word ("renig") is searched as its headword in full; a common one ("player")
-    # keeps its own meaning first
-    synonym_boost = 1.0 if frequency <= RARE else SYNONYM_BOOST
-    for form in _forms(word, groups):
-        q = _form_query(form, 1.0 if form == word else synonym_boost)
-        if q is not None:
-            alternatives.append(q)
-    if word.isalpha() and len(word) >= 4 and not frequency:
-        distance = 1 if len(word) <= 5 else 2
-        alternatives.append(Q.FuzzyTerm("spell", word, boost=0.8, maxdist=distance, prefixlength=FUZZY_PREFIX))
+def _word_query(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, ...]]) -> Q.Query | None:
+    weighted = [(word, 1.0)] + [(form, LANGUAGE_BOOST) for form in _lookup(LANGUAGE, word)]
+    heads = _lookup(groups, word)
+    if heads:
+        # a rare variant ("renig", "declarant") is searched as its headword; a word in its
+        # own right ("player", listed under "declarer") keeps its own meaning first
+        variant = _frequency(index, word) * 3 <= max(_frequency(index, h) for h in heads)
+        if variant:
+            weighted[0] = (word, VARIANT_BOOST)
+        weighted += [(h, 1.0 if variant else SYNONYM_BOOST) for h in heads]
+    if word.isalpha() and len(word) >= 4 and not index.searcher().reader().doc_frequency("spell", word):
+        # a word the index lacks: the nearest known words within 1 edit (4-5 letters) or 2
+        # (6 or more) that share its first two letters
+        limit = 1 if len(word) <= 5 else 2
+        near = [w for d, _, w in index.near(word) if d <= limit and w[:FUZZY_PREFIX] == word[:FUZZY_PREFIX]]
+        weighted += [(w, 0.8) for w in near[:FUZZY_FORMS]]
+    alternatives = [q for q in (_form_query(f, b) for f, b in weighted) if q is not None]
     if not alternatives:
         return None
-    return alternatives[0] if len(alternatives) == 1 else Q.DisjunctionMax(alternatives, tiebreak=0.2)
+    # a union, not whoosh's DisjunctionMax, whose matcher gives every document the same score
+    return _or(alternatives)
 
 
-def _text_query(searcher: Any, parsed: _Parsed, groups: Mapping[str, tuple[str, ...]]) -> Q.Query | None:
+def _prefix_query(index: SearchIndex, prefix: str) -> Q.Query | None:
+    stems = list(dict.fromkeys(s for w in index.completions(prefix) for s in _stems(w)))
+    return _or([Q.Term("text", s) for s in stems]) if stems else None
+
+
+def _text_query(index: SearchIndex, parsed: _Parsed, groups: Mapping[str, tuple[str, ...]]) -> Q.Query | None:
+    """The whoosh query: Terms and Phrases only, in unions, so matching stays cheap."""
     parts: list[Q.Query] = []
     words = parsed.words
     for n in (3, 2):  # words a glossary lists together: "insufficient declaration", "eldest hand"
         for i in range(len(words) - n + 1):
             key = " ".join(words[i : i + n])
-            targets = groups.get(key) or groups.get(" ".join(_stems(key)), ())
+            targets = [t for k in _keys(key) for t in groups.get(k, ())]
             expansions = [q for q in (_form_query(t, SYNONYM_BOOST) for t in targets) if q is not None]
             if expansions:
-                parts.append(Q.DisjunctionMax(expansions))
+                parts.append(_or(expansions))
     for word in words:
-        q = _word_query(searcher, word, groups)
+        q = _word_query(index, word, groups)
         if q is not None:
             parts.append(q)
     for prefix in parsed.prefixes:
-        parts.append(Q.Or([Q.Prefix("title", prefix), Q.Prefix("body", prefix), Q.Prefix("spell", prefix)]))
-    for words in parsed.phrases:
-        stems = _stems(" ".join(words))
-        if len(stems) > 1:
-            parts.append(Q.Or([Q.Phrase("title", stems), Q.Phrase("body", stems)], boost=1.5))
-        elif stems:
-            q = _word_query(searcher, words[0], groups)
-            if q is not None:
-                parts.append(q)
+        q = _prefix_query(index, prefix)
+        if q is not None:
+            parts.append(q)
+    for phrase in parsed.phrases:
+        q = _form_query(" ".join(phrase), 1.5)
+        if q is not None:
+            parts.append(q)
     if not parts:
         return None
-    q = parts[0] if len(parts) == 1 else Q.Or(parts)
-    excluded = [Q.Term(f, s) for w in parsed.excluded for s in _stems(w) for f in ("title", "body")]
-    return Q.AndNot(q, Q.Or(excluded)) if excluded else q
+    # words in more than a fifth of the documents ("player", "card") only add to the score
+    # of documents the rarer words found: ranking as good, a fraction of the documents scored
+    matched = [(part, found) for part in parts if (found := _matches(index, part))]
+    if not matched:
+        return None
+    common_cut = COMMON * len(index.docs)
+    rare = [(p, m) for p, m in matched if len(m) <= common_cut]
+    common = [(p, m) for p, m in matched if len(m) > common_cut]
+    if rare and common:
+        q: Q.Query = Q.AndMaybe(_or([p for p, _ in rare]), _or([p for p, _ in common]))
+    elif len(common) > 1 and len(frozenset.intersection(*(m for _, m in common))) >= ALL_COMMON_ENOUGH:
+        q = Q.And([p for p, _ in common])  # only common words: the documents holding them all
+    else:
+        q = _or([p for p, _ in rare or common])
+    # words typed side by side score more where they stand side by side ("bid out of turn")
+    stems = _stems(" ".join(words))
+    pairs = [Q.Phrase("text", stems[i : i + 2], boost=0.5) for i in range(min(len(stems) - 1, MAX_PAIRS))]
+    if pairs:
+        q = Q.AndMaybe(q, _or(pairs))
+    excluded = [Q.Term("text", s) for w in parsed.excluded for s in _stems(w)]
+    return Q.AndNot(q, _or(excluded)) if excluded else q
 
 
-def _suggest(searcher: Any, text: str, parsed: _Parsed) -> str | None:
+def _matches(index: SearchIndex, q: Q.Query) -> frozenset[int]:
+    """Every docnum ``q`` matches, from cached postings (a phrase asks whoosh)."""
+    if isinstance(q, Q.Term):
+        return index.postings(q.fieldname, q.text)
+    if isinstance(q, Q.Or):
+        return frozenset().union(*(_matches(index, sub) for sub in q.subqueries))
+    if isinstance(q, Q.AndMaybe):
+        return _matches(index, q.a)
+    if isinstance(q, Q.And):
+        return frozenset.intersection(*(_matches(index, sub) for sub in q.subqueries))
+    if isinstance(q, Q.AndNot):
+        return _matches(index, q.a) - _matches(index, q.b)
+    if isinstance(q, Q.Every):
+        return index.everything
+    return frozenset(index.searcher().docs_for_query(q))
+
+
+def _suggest(index: SearchIndex, text: str, parsed: _Parsed) -> str | None:
     """The query with each unknown word replaced by the nearest known word, if any."""
-    reader = searcher.reader()
+    reader = index.searcher().reader()
     replacements: dict[str, str] = {}
     for word in parsed.words:
-        if not word.isalpha() or len(word) < 3 or _known(searcher, word):
+        if not word.isalpha() or len(word) < 3 or reader.doc_frequency("spell", word):
             continue
-        best = None
-        for candidate in reader.terms_within("spell", word, 2, prefix=1):
-            rank = (_distance(word, candidate), -reader.doc_frequency("spell", candidate), candidate)
-            best = rank if best is None or rank < best else best
-        if best is not None:
-            replacements[word] = best[2]
+        near = index.near(word)
+        if near:
+            replacements[word] = near[0][2]
     if not replacements:
         return None
     suggestion = re.sub(r"\w+", lambda m: replacements.get(fold(m.group(0)), m.group(0)), text)
@@ -934,18 +1002,24 @@ def _snippet(index: SearchIndex, docnum: int, terms: frozenset[str]) -> str:
     return "".join(out)
 
 
-def _highlight_terms(searcher: Any, q: Q.Query | None) -> frozenset[str]:
-    if q is None:
-        return frozenset()
-    terms = set()
-    reader = searcher.reader()
-    for leaf in q.leaves():  # (whoosh's own existing_terms skips fields after the first)
-        for fieldname, text in leaf.expanded_terms(reader, phrases=True):
-            word = text.decode("utf-8") if isinstance(text, bytes) else str(text)
-            if fieldname in ("title", "body", "keywords"):
-                terms.add(word)
-            elif fieldname == "spell":
-                terms.update(_stems(word))
+def _cited(index: SearchIndex, doc: _Doc, allowed: frozenset[int] | bool) -> list[int]:
+    """The docnums of the laws a remedy rests on (within ``allowed``, when restricted)."""
+    found = []
+    for cite in doc.cites:
+        code, _, number = cite.partition(":")
+        docnum = index.codes[code].numbers.get(number) if code in index.codes else None
+        if docnum is not None and (allowed is False or docnum in allowed):
+            found.append(docnum)
+    return found
+
+
+def _highlight_terms(q: Q.Query | None) -> frozenset[str]:
+    terms: set[str] = set()
+    for leaf in q.leaves() if q is not None else ():
+        if isinstance(leaf, Q.Term) and leaf.fieldname == "text":
+            terms.add(leaf.text)
+        elif isinstance(leaf, Q.Phrase):
+            terms.update(leaf.words)
     return frozenset(terms)
 
 
@@ -956,25 +1030,21 @@ def _hit(index: SearchIndex, docnum: int, terms: frozenset[str], exact: bool) ->
 
 
 def _facets(
-    index: SearchIndex, matched: Iterable[int], filters: Mapping[str, str | None]
+    index: SearchIndex, matched: frozenset[int], filters: Mapping[str, str | None]
 ) -> tuple[int, dict[str, list[tuple[str, int]]]]:
     """The total after every filter, and each facet's counts with the other filters applied."""
-    counts: dict[str, Counter[str]] = {name: Counter() for name in FACETS}
-    total = 0
-    active = [(name, value) for name, value in filters.items() if value is not None]
-    for docnum in matched:
-        doc = index.docs[docnum]
-        values = {"game": (doc.game,), "code": (doc.code,), "kind": (doc.kind,), "topic": doc.topics}
-        failing = [name for name, value in active if value not in values[name]]
-        if not failing:
-            total += 1
-        if len(failing) > 1:
-            continue
-        for name in FACETS:
-            if not failing or failing == [name]:
-                counts[name].update(values[name])
-    ordered = {name: sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) for name, c in counts.items()}
-    return total, ordered
+    allowed = {name: index.postings(name, value) for name, value in filters.items() if value is not None}
+    total = matched.intersection(*allowed.values())
+    out = {}
+    for name in FACETS:
+        subset = matched.intersection(*(s for other, s in allowed.items() if other != name))
+        values = index.facet_values[name]
+        if name == "topic":
+            counts = Counter(itertools.chain.from_iterable(map(values.__getitem__, subset)))
+        else:
+            counts = Counter(map(values.__getitem__, subset))
+        out[name] = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return len(total), out
 
 
 def search(
@@ -999,33 +1069,54 @@ def search(
     codes = _candidate_codes(index, filters["game"], filters["code"])
     exact = _resolve(index, parsed, codes)
     exact = [d for d in exact if filters["kind"] in (None, "law") and filters["topic"] in (None, *index.docs[d].topics)]
+    named = _named_codes(index, parsed, codes) if not exact else None
+    if named is not None:
+        codes = named
 
-    groups = index.groups_for(None if filters["code"] is None and filters["game"] is None else codes)
-    q = _text_query(searcher, parsed, groups)
+    everywhere = filters["code"] is None and filters["game"] is None and named is None
+    groups = index.groups_for(None if everywhere else codes)
+    q = _text_query(index, parsed, groups)
     if q is None and exact:  # a citation alone: what cites it follows the law itself
         cited = {f"{index.docs[d].code}:{index.docs[d].number.lower()}" for d in exact if index.docs[d].number}
-        q = Q.Or([Q.Term("cites", c) for c in sorted(cited)])
-    if q is None and any(filters.values()) and not parsed.citations:
+        q = _or([Q.Term("cites", c) for c in sorted(cited)])
+    typed = parsed.citations or parsed.words or parsed.phrases or parsed.prefixes or parsed.excluded
+    if q is None and any(filters.values()) and not typed:
         q = Q.Every()  # browsing by filters alone: every document they allow, in library order
-    active = [Q.Term(name, value) for name, value in filters.items() if value is not None]
-    filter_q = (active[0] if len(active) == 1 else Q.And(active)) if active else None
 
     ranked = list(exact)
-    matched: set[int] = set(exact)
+    matched = frozenset(exact)
     if q is not None:
-        limit = page * pagelen + len(exact)
-        results = searcher.search(q, limit=limit, filter=filter_q)
-        seen = set(exact)
-        for hit in results[: results.scored_length()]:
-            if hit.docnum not in seen:
-                ranked.append(hit.docnum)
-                seen.add(hit.docnum)
-        matched.update(searcher.docs_for_query(q))
-    total, facets = _facets(index, sorted(matched), filters)
+        matched |= _matches(index, q)
+        within = index.everything
+        if named is not None:  # "whist revoke": the words that named codes act as a filter
+            within = frozenset().union(*(index.postings("code", c) for c in named))
+            matched &= within
+        allowed_all = index.everything if named is None else within
+        for name, value in filters.items():
+            if value is not None:
+                allowed_all = allowed_all & index.postings(name, value)
+        allowed = matched & allowed_all
+        if allowed:
+            restricted = named is not None or any(filters.values())  # else the collector may skip blocks
+            limit = 2 * page * pagelen + len(exact) + 10  # room for the kinds' weights to reorder
+            results = searcher.search(q, limit=limit, filter=set(allowed) if restricted else None)
+            scores: dict[int, float] = {}
+            for hit in results[: results.scored_length()]:
+                doc = index.docs[hit.docnum]
+                score = hit.score * KIND_WEIGHT[doc.kind]
+                scores[hit.docnum] = scores.get(hit.docnum, 0.0) + score
+                # a remedy found is evidence for the laws it rests on ("14 cards" -> the law on
+                # a wrong number of cards, though the law never says fourteen)
+                for cited in _cited(index, doc, allowed_all if restricted else False):
+                    scores[cited] = scores.get(cited, 0.0) + score * CITED_WEIGHT
+                    matched |= {cited}
+            order = sorted(scores, key=lambda d: -scores[d])  # stable: ties keep whoosh's order
+            ranked.extend(d for d in order if d not in exact)
+    total, facets = _facets(index, matched, filters)
 
-    terms = _highlight_terms(searcher, q)
+    terms = _highlight_terms(q)
     window = ranked[(page - 1) * pagelen : page * pagelen]
     exact_set = set(exact)
     hits = tuple(_hit(index, d, terms, d in exact_set) for d in window)
-    suggestion = _suggest(searcher, text, parsed) if parsed.words else None
+    suggestion = _suggest(index, text, parsed) if parsed.words else None
     return Results(text, hits, total, page, pagelen, facets, suggestion)

@@ -222,6 +222,7 @@ def test_filters_alone_browse(index):
     results = search(index, "", kind="glossary", pagelen=50)
     assert results.total == 7 and len(results.hits) == 7
     assert search(index, "").total == 0
+    assert search(index, "zzzz", kind="law").total == 0  # words that match nothing browse nothing
 
 
 def test_paging(index):

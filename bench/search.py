@@ -1,0 +1,271 @@
+"""Search benchmark: p50/p99 latency of 1,000 mixed queries over the real laws and over
+synthetic corpora 10x and 100x as large, beside SQLite FTS5 (bm25, porter) on the same
+documents, with the ratio.
+
+``adjudicator.search.search`` does the whole job a page needs: reading the query
+(citations, synonyms, typos), the top hits, the total and the four facets over every
+match, the highlighted snippets and the did-you-mean. FTS5 is given the nearest plain
+equivalent: the top 10 by bm25 (title weighted 3) with a highlighted snippet, and the
+count of matches. FTS5 has no fuzzy matching: a typo becomes a 4-letter prefix query.
+
+The synthetic corpora are made here, never committed: copy *k* of each code (k >= 1) has
+its own id and its texts reworded from the whole corpus's vocabulary, with 3 % of the
+words misspelt into new words, so the vocabulary grows with the corpus. One searcher
+(and one SQLite connection), 20 warm-up queries, one thread.
+
+    .venv/bin/python bench/search.py [--scales 1,10,100] [--queries 1000] [--laws DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from types import MappingProxyType
+
+from adjudicator import config
+from adjudicator.loader import load_library
+from adjudicator.model import Code, Library
+from adjudicator.search import SearchIndex, build_index, open_index, search
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+# ---------------------------------------------------------------- synthetic corpora
+
+
+def _reword(text: str, rng: random.Random, vocabulary: list[str]) -> str:
+    words = text.split()
+    out = []
+    for word in words:
+        roll = rng.random()
+        if roll < 0.25:
+            word = rng.choice(vocabulary)
+        elif roll < 0.28 and len(word) > 4:
+            i = rng.randrange(1, len(word) - 1)
+            word = word[:i] + rng.choice("aeioulnrst") + word[i + 1 :]
+        out.append(word)
+    rng.shuffle(out) if rng.random() < 0.5 else None
+    return " ".join(out)
+
+
+def _copy(code: Code, k: int, rng: random.Random, vocabulary: list[str]) -> Code:
+    def rw(text: str | None) -> str | None:
+        return None if text is None else _reword(text, rng, vocabulary)
+
+    laws = {n: dataclasses.replace(law, text=rw(law.text), quotes=(), notes=None) for n, law in code.laws.items()}
+    etiquette = {i: dataclasses.replace(e, text=rw(e.text), quotes=()) for i, e in code.etiquette.items()}
+    glossary = {i: dataclasses.replace(t, definition=rw(t.definition)) for i, t in code.glossary.items()}
+    irregularities = {
+        i: dataclasses.replace(
+            irr,
+            summary=rw(irr.summary),
+            remedies={
+                r: dataclasses.replace(rem, now=rw(rem.now), then=rw(rem.then)) for r, rem in irr.remedies.items()
+            },
+        )
+        for i, irr in code.irregularities.items()
+    }
+    return dataclasses.replace(
+        code,
+        id=f"{code.id}-x{k}",
+        title=f"{code.title} (synthetic {k})",
+        laws=MappingProxyType(laws),
+        etiquette=MappingProxyType(etiquette),
+        glossary=MappingProxyType(glossary),
+        irregularities=MappingProxyType(irregularities),
+    )
+
+
+def synthetic(library: Library, scale: int) -> Library:
+    if scale == 1:
+        return library
+    rng = random.Random(scale)
+    vocabulary = sorted(
+        {w.lower() for c in library.codes.values() for law in c.laws.values() for w in WORD.findall(law.text)}
+    )
+    codes = dict(library.codes)
+    for k in range(1, scale):
+        for code in library.codes.values():
+            copy = _copy(code, k, rng, vocabulary)
+            codes[copy.id] = copy
+    return Library(MappingProxyType(codes))
+
+
+# ---------------------------------------------------------------- queries
+
+
+@dataclasses.dataclass(frozen=True)
+class Query:
+    kind: str
+    text: str  # for adjudicator.search
+    fts: str  # the FTS5 MATCH expression
+    code: str | None = None
+    filter_kind: str | None = None
+
+
+def _fts_words(words: list[str], joiner: str = " ") -> str:
+    return joiner.join('"' + w.replace('"', '""') + '"' for w in words)
+
+
+def _typo(word: str, rng: random.Random) -> str:
+    i = rng.randrange(2, len(word) - 1)
+    return word[:i] + word[i + 1] + word[i] + word[i + 2 :] if rng.random() < 0.5 else word[:i] + word[i + 1 :]
+
+
+def make_queries(library: Library, n: int) -> list[Query]:
+    """``n`` mixed queries from the real corpus: what players and directors type."""
+    rng = random.Random(42)
+    codes = list(library.codes.values())
+    texts = [(c, law) for c in codes for law in c.laws.values()]
+    synonyms = [s for c in codes for t in c.glossary.values() for s in t.synonyms if WORD.fullmatch(s)]
+    kinds = ["term"] * 20 + ["phrase"] * 15 + ["typo"] * 15 + ["words"] * 15 + ["citation"] * 10
+    kinds += ["synonym"] * 10 + ["filtered"] * 10 + ["prefix"] * 5
+    queries = []
+    while len(queries) < n:
+        kind = rng.choice(kinds)
+        code, law = rng.choice(texts)
+        words = [w.lower() for w in WORD.findall(law.text)]
+        long = [w for w in words if len(w) >= 6]
+        if not words or not long:
+            continue
+        if kind == "term":
+            word = rng.choice(words)
+            queries.append(Query(kind, word, _fts_words([word])))
+        elif kind == "phrase":
+            i = rng.randrange(max(1, len(words) - 1))
+            pair = words[i : i + 2]
+            queries.append(Query(kind, '"' + " ".join(pair) + '"', '"' + " ".join(pair) + '"'))
+        elif kind == "typo":
+            typo = _typo(rng.choice(long), rng)
+            queries.append(Query(kind, typo, '"' + typo[:4] + '"*'))
+        elif kind == "words":
+            picked = rng.sample(words, min(len(words), rng.randint(3, 5)))
+            queries.append(Query(kind, " ".join(picked), _fts_words(picked, " OR ")))
+        elif kind == "citation":
+            form = rng.choice(["Law {}", "law {}", "L{}", "§{}", "{} {}"])
+            text = form.format(code.game_title.split()[0], law.number) if form == "{} {}" else form.format(law.number)
+            queries.append(Query(kind, text, _fts_words([law.number.lower()])))
+        elif kind == "synonym" and synonyms:
+            word = rng.choice(synonyms).lower()
+            queries.append(Query(kind, word, _fts_words([word])))
+        elif kind == "filtered":
+            word = rng.choice(long)
+            if rng.random() < 0.5:
+                queries.append(Query(kind, word, _fts_words([word]), code=code.id))
+            else:
+                queries.append(Query(kind, word, _fts_words([word]), filter_kind="law"))
+        elif kind == "prefix":
+            stem = rng.choice(long)[:4]
+            queries.append(Query(kind, stem + "*", '"' + stem + '"*'))
+    return queries
+
+
+# ---------------------------------------------------------------- engines
+
+
+def fts5(index: SearchIndex, path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path)
+    db.execute(
+        "CREATE VIRTUAL TABLE docs USING fts5(title, body, key UNINDEXED, kind UNINDEXED, code UNINDEXED, "
+        "tokenize='porter unicode61')"
+    )
+    db.executemany(
+        "INSERT INTO docs (title, body, key, kind, code) VALUES (?, ?, ?, ?, ?)",
+        ((d.title, d.text, d.key, d.kind, d.code) for d in index.docs),
+    )
+    db.commit()
+    return db
+
+
+TOP = (
+    "SELECT key, title, snippet(docs, 1, '<mark>', '</mark>', '…', 24) FROM docs WHERE docs MATCH ? {where} "
+    "ORDER BY bm25(docs, 3.0, 1.0) LIMIT 10"
+)
+COUNT = "SELECT count(*) FROM docs WHERE docs MATCH ? {where}"
+
+
+def run_fts(db: sqlite3.Connection, q: Query) -> int:
+    where, params = "", [q.fts]
+    if q.code:
+        where, params = "AND code = ?", [q.fts, q.code]
+    elif q.filter_kind:
+        where, params = "AND kind = ?", [q.fts, q.filter_kind]
+    db.execute(TOP.format(where=where), params).fetchall()
+    return db.execute(COUNT.format(where=where), params).fetchone()[0]
+
+
+def run_search(index: SearchIndex, q: Query) -> int:
+    return search(index, q.text, code=q.code, kind=q.filter_kind).total
+
+
+def timings(fn, queries: list[Query]) -> list[float]:
+    for q in queries[:20]:
+        fn(q)
+    samples = []
+    for q in queries:
+        start = time.perf_counter()
+        fn(q)
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def pct(samples: list[float]) -> tuple[float, float]:
+    cuts = statistics.quantiles(samples, n=100, method="inclusive")
+    return statistics.median(samples), cuts[98]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scales", default="1,10,100")
+    parser.add_argument("--queries", type=int, default=1000)
+    parser.add_argument("--laws", default=str(config.laws_dir()))
+    args = parser.parse_args(argv)
+
+    real = load_library(args.laws)
+    queries = make_queries(real, args.queries)
+    mix = ", ".join(f"{k} {sum(q.kind == k for q in queries)}" for k in dict.fromkeys(q.kind for q in queries))
+    print(f"{len(queries)} queries ({mix}); {len(real.codes)} real codes", flush=True)
+    header = (
+        f"{'corpus':8} {'documents':>9} {'build s':>8} | {'search p50':>10} {'p99':>7} | {'FTS5 p50':>8} {'p99':>6} "
+        f"| {'ratio p50':>9} {'p99':>6}"
+    )
+    print(header)
+    print("-" * len(header))
+    per_kind = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for scale in (int(s) for s in args.scales.split(",")):
+            library = synthetic(real, scale)
+            started = time.perf_counter()
+            build_index(library, Path(tmp) / f"index-{scale}").close()
+            built = time.perf_counter() - started
+            index = open_index(Path(tmp) / f"index-{scale}", None)
+            db = fts5(index, Path(tmp) / f"fts-{scale}.sqlite")
+            ours = timings(lambda q, ix=index: run_search(ix, q), queries)
+            theirs = timings(lambda q, db=db: run_fts(db, q), queries)
+            (p50, p99), (f50, f99) = pct(ours), pct(theirs)
+            name = "real" if scale == 1 else f"{scale}x"
+            print(
+                f"{name:8} {len(index):>9,} {built:>8.1f} | {p50:>7.2f} ms {p99:>7.2f} | {f50:>5.2f} ms {f99:>6.2f} "
+                f"| {p50 / f50:>8.1f}x {p99 / f99:>5.1f}x",
+                flush=True,
+            )
+            if scale == 1:
+                for kind in dict.fromkeys(q.kind for q in queries):
+                    picked = [t for t, q in zip(ours, queries, strict=True) if q.kind == kind]
+                    per_kind[kind] = pct(picked) if len(picked) > 1 else (picked[0], picked[0])
+            db.close()
+            index.close()
+    print("\nreal corpus, adjudicator search by kind of query (p50 / p99 ms):")
+    print("  " + "  ".join(f"{k} {a:.2f}/{b:.2f}" for k, (a, b) in per_kind.items()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
