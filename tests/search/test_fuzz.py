@@ -79,4 +79,6 @@ def test_no_query_asks_for_a_slow_form(index, query):
     leaves = list(q.leaves()) if q is not None else []
     assert all(type(leaf) in (Q.Term, Q.Phrase) for leaf in leaves), leaves
     assert all(len(p) >= 3 for p in parsed.prefixes)
-    assert len(leaves) <= 2 * (MAX_EXPANSIONS + 8) * max(1, len(parsed.words) + len(parsed.prefixes) + len(parsed.phrases))
+    assert len(leaves) <= 2 * (MAX_EXPANSIONS + 8) * max(
+        1, len(parsed.words) + len(parsed.prefixes) + len(parsed.phrases)
+    )

@@ -45,7 +45,10 @@ def test_the_hit_rate(search_index):
     misses = [item for item in items if not found(search_index, item)]
     rate = 1 - len(misses) / len(items)
     report = "\n".join(f"  {m['query']!r} {dict((k, m[k]) for k in FILTERS if k in m)} -> {m['law']}" for m in misses)
-    print(f"search quality: {len(items) - len(misses)}/{len(items)} = {rate:.0%}" + (f"; misses:\n{report}" if misses else ""))
+    print(
+        f"search quality: {len(items) - len(misses)}/{len(items)} = {rate:.0%}"
+        + (f"; misses:\n{report}" if misses else "")
+    )
     assert rate >= MIN_RATE, f"{rate:.0%} of the queries find their law in the top 3; misses:\n{report}"
 
 
