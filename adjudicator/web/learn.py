@@ -244,7 +244,12 @@ def index() -> str:
     library = library_of(current_app)
     games = []
     for group in views.game_groups(library):
-        links = [CodeLink(c.name, url_for("learn.code", code=c.id), _counts(library.codes[c.id])) for c in group.codes]
+        links = [
+            CodeLink(
+                views.code_line(library.codes[c.id]), url_for("learn.code", code=c.id), _counts(library.codes[c.id])
+            )
+            for c in group.codes
+        ]
         games.append(GameView(group.title, links))
     return render_template("learn/index.html", games=games)
 
