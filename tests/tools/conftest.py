@@ -1,0 +1,41 @@
+"""Table-tool fixtures: the web fixtures of tests/web (an app whose test client checks every
+/api/v1 response against the OpenAPI document) and the scenario files' reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from adjudicator import config
+from tests.web.conftest import app, client, search_index  # noqa: F401 - fixtures shared with the web tests
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+SEEDS = config.ROOT.parent / "shared" / "seeds"  # beside the checkout, as the other seed tests expect
+
+
+def read_scenarios(name: str, keys: set[str]) -> list[dict[str, Any]]:
+    """The scenarios of ``scenarios/<name>.yaml``; a key outside ``keys`` is an error."""
+    items = yaml.safe_load((SCENARIOS / name).read_text())
+    for item in items:
+        unknown = set(item) - keys
+        assert not unknown, f"{name}: {item.get('name')!r} has unknown keys {sorted(unknown)}; allowed: {sorted(keys)}"
+    return items
+
+
+def by_code(items: list[dict[str, Any]]) -> list[Any]:
+    """One pytest param per (scenario, code), named by the code and the scenario's sentence."""
+    return [
+        pytest.param(item, code, expected, id=f"{code}: {item['name']}")
+        for item in items
+        for code, expected in item["codes"].items()
+    ]
+
+
+def code_or_pending(library, code_id: str):
+    """The code, or a skip naming the law file that has not landed yet."""
+    if code_id not in library.codes:
+        pytest.skip(f"pending: laws/{code_id}.yaml has not landed")
+    return library.code(code_id)
