@@ -99,6 +99,9 @@ def test_take_a_five_question_quiz_at_375px_and_see_the_score_with_the_laws(phon
 def test_the_printed_sheet_has_the_answer_key_on_a_page_of_its_own(phone, live_server, library):  # noqa: F811
     code = director_code(library)
     page = phone.page
+    page.goto(f"{live_server}/learn/{code.id}/irregularities")
+    phone.accessible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.goto(f"{live_server}/learn/{code.id}/quiz/sheet?level=director&n=10&seed=418203")
     phone.accessible()
     page.emulate_media(media="print")
