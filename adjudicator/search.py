@@ -61,7 +61,14 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as Q
-from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.analysis import (
+    CharsetFilter,
+    LowercaseFilter,
+    RegexTokenizer,
+    SpaceSeparatedTokenizer,
+    StemFilter,
+    StopFilter,
+)
 from whoosh.codec.whoosh3 import W3Codec, W3Segment
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, RamStorage
@@ -70,7 +77,7 @@ from whoosh.support.charset import accent_map
 from adjudicator.errors import IndexProblem
 from adjudicator.model import PHASES, Citation, Code, Library
 
-FORMAT = 1
+FORMAT = 2
 """Bumped whenever the index layout changes: an index of another format is rebuilt."""
 
 KINDS = ("law", "etiquette", "glossary", "remedy")
@@ -91,12 +98,20 @@ SNIPPET_CHARS = 220
 COMMON = 0.05
 ALL_COMMON_ENOUGH = 10
 MAX_PAIRS = 5
-CITED_WEIGHT = 0.8
+PAIR_BOOST = 0.25
+CITED_WEIGHT = 0.4
 SYNONYM_BOOST = 0.6
 LANGUAGE_BOOST = 0.95
 VARIANT_BOOST = 0.3
 MANIFEST = "adjudicator-index.json"
 BUILD_COMMAND = "adjudicator build-index"
+
+NUMBER_WORDS = re.split(
+    r"\s+",
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty",
+)
+NUMBERS = {**{w: n for n, w in enumerate(NUMBER_WORDS)}, **{str(n): n for n in range(len(NUMBER_WORDS))}}
 
 # Forms the stemmer does not join, and numbers written both ways: English, not law data.
 LANGUAGE_GROUPS: tuple[tuple[str, ...], ...] = (
@@ -109,17 +124,7 @@ LANGUAGE_GROUPS: tuple[tuple[str, ...], ...] = (
     ("show", "shown"),
     ("win", "won"),
     ("lose", "lost"),
-    *(
-        (str(n), word)
-        for n, word in enumerate(
-            re.split(
-                r"\s+",
-                "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                "sixteen seventeen eighteen nineteen twenty",
-            )
-        )
-        if n >= 2
-    ),
+    *((str(n), word) for n, word in enumerate(NUMBER_WORDS) if n >= 2),
 )
 
 # words of game titles and code ids that name no code in a query: common words, and words
@@ -166,6 +171,7 @@ def _schema() -> Schema:
         # the text, its notes, the topics and the irregularity's keywords
         text=TEXT(analyzer=STEM),
         spell=TEXT(analyzer=PLAIN, phrase=False, spelling=True),  # the words as written: typos, prefixes
+        pairs=TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False),  # each two neighbouring stems, "bid_out"
     )
 
 
@@ -571,11 +577,20 @@ def _load(data: dict[str, Any]) -> tuple[list[_Doc], dict[str, _CodeInfo]]:
     return docs, codes
 
 
+# "(Laws 14, 20 and 37(c))": cross-references are left out of the indexed text, or a search
+# for "14 cards" would find every law that mentions Law 14
+_REFERENCE = re.compile(
+    r"(?:\b(?:laws?|rules?)\b\.?|§+)\s*(?=[\w.\-]*\d)[a-z0-9][\w.\-]*(?:\([a-z0-9]+\))*"
+    r"(?:\s*(?:,|and|or|to|&)\s*[a-z0-9][\w.\-]*\d[\w.\-]*(?:\([a-z0-9]+\))*)*",
+    re.IGNORECASE,
+)
+
+
 def _write(storage: Any, docs_fields: list[tuple[_Doc, dict[str, Any]]], segid: str) -> Any:
     ix = storage.create_index(_schema())
     writer = ix.writer(codec=_Codec(segid), compound=False)  # a compound file records mtimes
     for doc, fields in docs_fields:
-        body = _join(fields.get("body"), fields.get("keywords"))
+        body = _REFERENCE.sub(" ", _join(fields.get("body"), fields.get("keywords")))
         text = _join(*[doc.title] * TITLE_WEIGHT, body)
         writer.add_document(
             key=doc.key,
@@ -587,6 +602,7 @@ def _write(storage: Any, docs_fields: list[tuple[_Doc, dict[str, Any]]], segid: 
             cites=" ".join(fields.get("cites", ())),
             text=text,
             spell=_join(doc.title, body, fields.get("spell")),
+            pairs=" ".join(_pair_terms(_stems(doc.title)) + _pair_terms(_stems(body))),
         )
     writer.commit()
     return ix
@@ -828,13 +844,22 @@ def _or(queries: list[Q.Query], boost: float = 1.0) -> Q.Query:
     return queries[0] if len(queries) == 1 and boost == 1.0 else Q.compound.DefaultOr(queries, boost=boost)
 
 
-def _form_query(form: str, boost: float) -> Q.Query | None:
+def _pair_terms(stems: list[str]) -> list[str]:
+    return [f"{a}_{b}" for a, b in itertools.pairwise(stems)]
+
+
+def _form_query(form: str, boost: float, *, exact: bool = False) -> Q.Query | None:
+    """Words as a query: a term; two words, their pair (as good as a phrase, and as cheap as
+    a term); more words, their pairs together, or (``exact``) a true phrase."""
     stems = _stems(form)
     if not stems:
         return None
     if len(stems) == 1:
         return Q.Term("text", stems[0], boost=boost)
-    return Q.Phrase("text", stems, boost=boost)
+    if exact and len(stems) > 2:
+        return Q.Phrase("text", stems, boost=boost)
+    pairs = [Q.Term("pairs", pair) for pair in _pair_terms(stems)]
+    return pairs[0].with_boost(boost) if len(pairs) == 1 else Q.And(pairs, boost=boost)
 
 
 def _word_query(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, ...]]) -> Q.Query | None:
@@ -876,6 +901,11 @@ def _text_query(index: SearchIndex, parsed: _Parsed, groups: Mapping[str, tuple[
             expansions = [q for q in (_form_query(t, SYNONYM_BOOST) for t in targets) if q is not None]
             if expansions:
                 parts.append(_or(expansions))
+    for i in range(len(words) - 1):  # "14 cards": a hand of more than thirteen, or fewer than fifteen
+        n = NUMBERS.get(words[i])
+        if n is not None and words[i + 1] in ("card", "cards") and 2 < n < 20:
+            forms = [f"{rel} {NUMBER_WORDS[m]} cards" for rel, m in (("more than", n - 1), ("fewer than", n + 1))]
+            parts.append(_or([q for q in (_form_query(f, SYNONYM_BOOST) for f in forms) if q is not None]))
     for word in words:
         q = _word_query(index, word, groups)
         if q is not None:
@@ -885,7 +915,7 @@ def _text_query(index: SearchIndex, parsed: _Parsed, groups: Mapping[str, tuple[
         if q is not None:
             parts.append(q)
     for phrase in parsed.phrases:
-        q = _form_query(" ".join(phrase), 1.5)
+        q = _form_query(" ".join(phrase), 1.5, exact=True)
         if q is not None:
             parts.append(q)
     if not parts:
@@ -906,7 +936,7 @@ def _text_query(index: SearchIndex, parsed: _Parsed, groups: Mapping[str, tuple[
         q = _or([p for p, _ in rare or common])
     # words typed side by side score more where they stand side by side ("bid out of turn")
     stems = _stems(" ".join(words))
-    pairs = [Q.Phrase("text", stems[i : i + 2], boost=0.5) for i in range(min(len(stems) - 1, MAX_PAIRS))]
+    pairs = [Q.Term("pairs", pair, boost=PAIR_BOOST) for pair in _pair_terms(stems)[:MAX_PAIRS]]
     if pairs:
         q = Q.AndMaybe(q, _or(pairs))
     excluded = [Q.Term("text", s) for w in parsed.excluded for s in _stems(w)]
@@ -1018,6 +1048,8 @@ def _highlight_terms(q: Q.Query | None) -> frozenset[str]:
     for leaf in q.leaves() if q is not None else ():
         if isinstance(leaf, Q.Term) and leaf.fieldname == "text":
             terms.add(leaf.text)
+        elif isinstance(leaf, Q.Term) and leaf.fieldname == "pairs":
+            terms.update(leaf.text.split("_"))
         elif isinstance(leaf, Q.Phrase):
             terms.update(leaf.words)
     return frozenset(terms)
@@ -1101,15 +1133,18 @@ def search(
             limit = 2 * page * pagelen + len(exact) + 10  # room for the kinds' weights to reorder
             results = searcher.search(q, limit=limit, filter=set(allowed) if restricted else None)
             scores: dict[int, float] = {}
+            lifts: dict[int, float] = {}
             for hit in results[: results.scored_length()]:
                 doc = index.docs[hit.docnum]
                 score = hit.score * KIND_WEIGHT[doc.kind]
-                scores[hit.docnum] = scores.get(hit.docnum, 0.0) + score
+                scores[hit.docnum] = score
                 # a remedy found is evidence for the laws it rests on ("14 cards" -> the law on
-                # a wrong number of cards, though the law never says fourteen)
+                # a wrong number of cards, though the law never says fourteen): the best one counts
                 for cited in _cited(index, doc, allowed_all if restricted else False):
-                    scores[cited] = scores.get(cited, 0.0) + score * CITED_WEIGHT
-                    matched |= {cited}
+                    lifts[cited] = max(lifts.get(cited, 0.0), score * CITED_WEIGHT)
+            for docnum, lift in lifts.items():
+                scores[docnum] = scores.get(docnum, 0.0) + lift
+            matched |= lifts.keys()
             order = sorted(scores, key=lambda d: -scores[d])  # stable: ties keep whoosh's order
             ranked.extend(d for d in order if d not in exact)
     total, facets = _facets(index, matched, filters)
