@@ -102,7 +102,7 @@ PAIR_BOOST = 0.25
 CITED_WEIGHT = 0.4
 SYNONYM_BOOST = 0.6
 LANGUAGE_BOOST = 0.95
-VARIANT_BOOST = 0.3
+VARIANT_BOOST = 0.1
 MANIFEST = "adjudicator-index.json"
 BUILD_COMMAND = "adjudicator build-index"
 
@@ -869,7 +869,7 @@ def _word_query(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, .
         # a rare variant ("renig", "declarant") is searched as its headword; a word in its
         # own right ("player", listed under "declarer") keeps its own meaning first
         variant = _frequency(index, word) * 3 <= max(_frequency(index, h) for h in heads)
-        if variant:
+        if variant:  # the word itself only where it is written as the headword is not
             weighted[0] = (word, VARIANT_BOOST)
         weighted += [(h, 1.0 if variant else SYNONYM_BOOST) for h in heads]
     if word.isalpha() and len(word) >= 4 and not index.searcher().reader().doc_frequency("spell", word):
