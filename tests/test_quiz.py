@@ -406,3 +406,40 @@ def test_cli_names_the_kinds_a_code_has(capsys):
     status, _ = run_cli("quiz", code.id, "--kind", "etiquette")
     assert status == 1
     assert "unknown quiz kind 'etiquette'" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- paths that cannot be told are left out
+
+
+def _graph():
+    from adjudicator.model import Answer, Irregularity, Question, Remedy, Where
+
+    here = Where("test", 1)
+
+    def remedy(rid: str) -> Remedy:
+        return Remedy(rid, rid.title(), "now", None, (), None, None, (), None, None, "thing", "toy", here)
+
+    def answer(aid: str, target: str, fact: str | None) -> Answer:
+        return Answer(aid, aid, target, fact, here)
+
+    asked = Question(
+        "what",
+        "What happened?",
+        None,
+        (
+            answer("x", "first", "A card fell."),
+            answer("y", "second", "A card fell."),  # the same words, another remedy: ambiguous
+            answer("z", "first", "A card was led."),
+            answer("w", "third", None),  # no fact sentence: cannot be told
+        ),
+        here,
+    )
+    remedies = {r: remedy(r) for r in ("first", "second", "third")}
+    return Irregularity("thing", "A thing", "play", "", (), "what", {"what": asked}, remedies, (), "toy", here)
+
+
+def test_paths_whose_facts_cannot_tell_the_remedy_are_skipped():
+    graph = _graph()
+    assert [p.answers for p in quiz.paths(graph)] == [(("what", "x"),), (("what", "y"),), (("what", "z"),)]
+    clear = quiz.clear_paths(graph)
+    assert [(p.answers, p.facts, p.remedy.id) for p in clear] == [((("what", "z"),), ("A card was led.",), "first")]
