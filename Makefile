@@ -47,8 +47,9 @@ $(AXE):
 	@command -v npm >/dev/null || { echo "npm not found: the browser tests will skip (and fail under CI=true)"; exit 0; }
 	npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
 
-bench: install ## print the benchmarks (medians and ratios)
+bench: install ## print the benchmarks (medians and ratios; search: real, 10x and 100x corpora)
 	$(PY) bench/engine.py
+	$(PY) bench/search.py
 
 clean: ## remove the environment and built files
 	rm -rf $(VENV) instance .pytest_cache .ruff_cache *.egg-info

@@ -426,14 +426,14 @@ class SearchIndex:
         return found
 
     def near(self, word: str) -> list[tuple[int, int, str]]:
-        """Known words within two edits of ``word`` sharing its first letter, nearest and
+        """Known words within two edits of ``word`` sharing its first two letters, nearest and
         most frequent first, as (distance, -frequency, word); Whoosh's word graph finds them."""
         found = self._near.get(word)
         if found is None:
             reader = self.searcher().reader()
             found = sorted(
                 (_distance(word, other), -reader.doc_frequency("spell", other), other)
-                for other in reader.terms_within("spell", word, 2, prefix=1)
+                for other in reader.terms_within("spell", word, 2, prefix=FUZZY_PREFIX)
                 if other != word
             )[:8]
             _remember(self._near, word, found)
