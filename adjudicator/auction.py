@@ -215,14 +215,16 @@ def ranking_reason(code: Code, new: tuple[int, str], old: tuple[int, str]) -> st
         if new[0] != old[0]:
             more = new[0] > old[0]
             return f"{a} names {'more' if more else 'fewer'} tricks than {b}"
-        higher = value[new[1]] > value[old[1]]
-        return (
-            f"{a} names as many tricks as {b} in a {'higher' if higher else 'lower or equal'}-valued "
-            f"declaration ({value[new[1]]} against {value[old[1]]} a trick)"
-        )
+        if new == old:
+            return f"{a} only repeats the bid"
+        va, vb = value[new[1]], value[old[1]]
+        kind = "higher" if va > vb else "lower" if va < vb else "equally"
+        return f"{a} names as many tricks as {b} in a {kind}-valued declaration ({va} against {vb} a trick)"
     pa, pb = new[0] * value[new[1]], old[0] * value[old[1]]
     if pa != pb:
         return f"{a} is worth {pa} points, {b} {pb}"
+    if new[0] == old[0]:
+        return f"{a} and {b} are both worth {pa} points in as many tricks"
     return f"{a} and {b} are both worth {pa} points; the bid of more tricks ranks higher"
 
 
@@ -437,8 +439,12 @@ def check_auction(code: Code, dealer: str, calls: Sequence[Call]) -> Auction:
                 )
             )
         if call.kind == "pass":
-            verdict = "pass"
             state.passes += 1
+            verdict = "pass"
+            if state.bid is not None and state.passes == 3 and state.calls >= 3:
+                verdict = "pass: the third in a row, which closes the auction"
+            elif state.bid is None and state.passes == 4:
+                verdict = "pass: the fourth, and nobody has bid"
         elif call.kind == "bid":
             verdict, cites = _bid(code, state, number, seat, call, problems, find, ranking_cites)
         else:

@@ -437,7 +437,7 @@ class Figure:
         return self.points is not None
 
 
-def _figure(side: str, column: str, item: str, count: int, looked: Looked, reason: str, *, extra: str = "") -> Figure:
+def _figure(side: str, column: str, item: str, count: int, looked: Looked, reason: str) -> Figure:
     if not looked.applies:
         note = " ".join(filter(None, ["Not scored under this code.", looked.note]))
         return Figure(side, column, item, 0, f"{reason} (not scored under this code)", looked.cites, looked.ids, note)
@@ -445,8 +445,7 @@ def _figure(side: str, column: str, item: str, count: int, looked: Looked, reaso
         why = looked.why_unknown or "no figure"
         note = f"Unknown: {why}." + (f" The code's note: {looked.note}" if looked.note else "")
         return Figure(side, column, item, None, reason, looked.cites, looked.ids, note)
-    note = " ".join(filter(None, [extra, looked.note])) or None
-    return Figure(side, column, item, count * looked.number, reason, looked.cites, looked.ids, note)
+    return Figure(side, column, item, count * looked.number, reason, looked.cites, looked.ids, looked.note)
 
 
 def _other(side: str) -> str:
@@ -471,18 +470,10 @@ def score_hand(code: Code, hand: Hand) -> tuple[Figure, ...]:
         multiple = _multiple(code, hand.doubling)
         cites, ids = _both(value, multiple)
         each = None if value.number is None or multiple.number is None else value.number * multiple.number
-        if hand.doubling == "undoubled":
-            reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each} ({name})"
-            extra = ""
-        else:
-            reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each} ({name} {value.number}, {hand.doubling})"
-            extra = (
-                ""
-                if "doubling-multiple" in code.score_values
-                else f"A {hand.doubling[:-1]} multiplies the trick value by {multiple.number} (the code's data has no doubling-multiple figure)."
-            )
+        times = "" if hand.doubling == "undoubled" else f"{value.number}, {hand.doubling}"
+        reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each} ({name}{' ' + times if times else ''})"
         looked = Looked(each, cites, None, ids, value.why_unknown or multiple.why_unknown)
-        out.append(_figure(declarer, "below", "tricks", over_book, looked, reason, extra=extra))
+        out.append(_figure(declarer, "below", "tricks", over_book, looked, reason))
         if hand.doubling != "undoubled":
             bonus = look(code, f"{hand.doubling}-bonus")
             out.append(
@@ -784,6 +775,11 @@ def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) 
     gross = {side: sum(r.totals[side] for r in rubbers) for side in SIDES}
     complete = all(not r.unknown for r in rubbers)
     notes = []
+    if "doubling-multiple" not in code.score_values and any(h.made and h.doubling != "undoubled" for h in hands):
+        notes.append(
+            "A double multiplies the trick value by {doubled} and a redouble by {redoubled}, as doubling means; "
+            "the code's data gives no doubling-multiple figure.".format(**DEFAULT_DOUBLING_MULTIPLE)
+        )
     if not complete:
         notes.append("Some figures are unknown: this code's data does not give them. Totals count only known figures.")
     return Sheet(

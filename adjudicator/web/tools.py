@@ -25,8 +25,8 @@ from adjudicator.web.views import code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
-MAX_HANDS = 40
-MAX_CALLS = 80
+MAX_HANDS = 24  # a long evening of rubbers; keeps the page under 50 KB
+MAX_CALLS = 40  # far beyond any real auction; keeps the page under 50 KB
 MAX_TEXT = 400
 TIME_LIMIT = "time-limit"
 
@@ -128,7 +128,6 @@ class HandView:
     figures: list[FigureView]
     game: str | None
     rubber: str | None
-    remove_url: str
 
 
 @dataclass
@@ -172,16 +171,22 @@ class ScorePage:
     permalink: str
     new_url: str
     count: int
+    removable: list[Option]
 
 
-def _figure_view(code: Code, f: scoring.Figure) -> FigureView:
+def _figure_view(code: Code, f: scoring.Figure, seen: dict[str, str], where: str) -> FigureView:
+    """A figure for display; a note already shown on the sheet is referred to, not repeated."""
+    note = f.note
+    if note is not None:
+        note = f"{note.split(':', 1)[0]}: see {seen[note]}." if note in seen else note
+        seen.setdefault(f.note or "", where)
     return FigureView(
         side=scoring.SIDE_LABELS[f.side],
         column="below the line" if f.column == "below" else "above the line",
         points="unknown" if f.points is None else str(f.points),
         reason=f.reason,
         laws=law_links(code, f.cites),
-        note=f.note,
+        note=note,
         known=f.is_known,
     )
 
@@ -220,10 +225,9 @@ def _settlement(rubber: scoring.Rubber) -> str | None:
     return words if s.complete else f"{words} Some figures are unknown: the difference counts only the known ones."
 
 
-def _rubber_view(code: Code, rubber: scoring.Rubber, tokens: list[str], time_limit: bool) -> RubberView:
+def _rubber_view(code: Code, rubber: scoring.Rubber, seen: dict[str, str]) -> RubberView:
     hands = []
     for scored in rubber.hands:
-        rest = tokens[: scored.number - 1] + tokens[scored.number :]
         game = None
         if scored.game_won is not None:
             g = scored.game_won
@@ -233,10 +237,9 @@ def _rubber_view(code: Code, rubber: scoring.Rubber, tokens: list[str], time_lim
                 number=scored.number,
                 anchor=f"hand-{scored.number}",
                 words=scored.words,
-                figures=[_figure_view(code, f) for f in scored.figures],
+                figures=[_figure_view(code, f, seen, f"hand {scored.number}") for f in scored.figures],
                 game=game,
                 rubber=f"{scoring.SIDE_LABELS[scored.rubber_won]} win the rubber." if scored.rubber_won else None,
-                remove_url=score_url(code.id, rest, time_limit),
             )
         )
     if rubber.finished:
@@ -249,7 +252,7 @@ def _rubber_view(code: Code, rubber: scoring.Rubber, tokens: list[str], time_lim
         number=rubber.number,
         heading=f"Rubber {rubber.number}: {state}",
         hands=hands,
-        bonuses=[_figure_view(code, f) for f in rubber.bonuses],
+        bonuses=[_figure_view(code, f, seen, f"rubber {rubber.number}") for f in rubber.bonuses],
         pad=_pad(rubber),
         settlement=_settlement(rubber),
         settlement_laws=law_links(code, rubber.settlement.cites) if rubber.settlement else [],
@@ -344,6 +347,12 @@ def score() -> str | Response | tuple[str, int]:
     time_limit = bool(request.args.get(TIME_LIMIT))
     args = {name: _arg(name, 40) for name in FORM_FIELDS}
     error = None
+    remove = _arg("remove", 4)
+    if remove:
+        if not remove.isdigit() or not 1 <= int(remove) <= len(tokens):
+            raise BadInput(f"'remove' is the number of a hand on the sheet, 1 to {len(tokens)}", "remove")
+        rest = tokens[: int(remove) - 1] + tokens[int(remove) :]
+        return redirect(score_url(code.id, rest, time_limit), 303)
     if request.args.get("add"):
         try:
             added = _new_hand(code, args)
@@ -360,8 +369,8 @@ def score() -> str | Response | tuple[str, int]:
             hands.append(scoring.parse_hand(token, code))
         except scoring.SheetError as exc:
             skipped.append(f"Hand {number} ({token}) is left out under this code: {exc}")
-    kept = [h.token() for h in hands]
     sheet = scoring.score_sheet(code, hands, time_limit=time_limit)
+    seen: dict[str, str] = {}  # notes shown so far, and where
     net = ", ".join(f"{scoring.SIDE_LABELS[s]} {sheet.net[s]:+d}" for s in scoring.SIDES)
     page = ScorePage(
         code_title=code_line(code),
@@ -371,7 +380,7 @@ def score() -> str | Response | tuple[str, int]:
         hidden=[Hidden("hand", t) for t in tokens] + ([Hidden(TIME_LIMIT, "on")] if time_limit else []),
         hands=[Hidden("hand", t) for t in tokens],
         time_limit=time_limit,
-        rubbers=[_rubber_view(code, r, kept, time_limit) for r in sheet.rubbers],
+        rubbers=[_rubber_view(code, r, seen) for r in sheet.rubbers],
         net=net,
         gross=", ".join(f"{scoring.SIDE_LABELS[s]} {sheet.gross[s]}" for s in scoring.SIDES),
         players=f"Each player of a side is plus or minus what his side is: {net}.",
@@ -383,6 +392,7 @@ def score() -> str | Response | tuple[str, int]:
         permalink=score_url(code.id, tokens, time_limit),
         new_url=score_url(code.id, []),
         count=len(hands),
+        removable=options(((str(n), f"Hand {n}: {t}") for n, t in enumerate(tokens, 1)), str(len(tokens))),
     )
     return render_template("tools/score.html", page=page), 400 if error else 200
 
@@ -534,7 +544,7 @@ def auction() -> str | Response | tuple[str, int]:
                 number=j.number,
                 seat=checker.SEAT_NAMES[j.seat],
                 words=j.words.capitalize(),
-                verdict=j.verdict,
+                verdict="" if j.verdict == "pass" else j.verdict,
                 laws=law_links(code, j.cites),
                 out_of_turn=None if j.seat == j.turn else f"It was {checker.SEAT_NAMES[j.turn]}'s turn.",
                 findings=[_finding_view(library, code, f) for f in j.findings],

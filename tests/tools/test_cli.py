@@ -1,0 +1,55 @@
+"""``adjudicator score`` and ``adjudicator auction``: text for people, --json for scripts
+(the same shape as the API)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from adjudicator import auction as checker
+from adjudicator import scoring, serialize
+from adjudicator.cli import main
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return main(list(argv), out), out.getvalue()
+
+
+def test_score_prints_each_figure_with_its_law_and_the_settlement():
+    status, text = run("score", "auction-bridge-1912", "we.3HX.11.h.we.three", "they.2N.9", "we.4H.10")
+    assert status == 0
+    assert "We        80 below the line: 5 tricks over the book at 16 (hearts 8, doubled) [Law 4]" in text
+    assert "above the line: for winning the rubber [Law 11]" in text
+    assert "Settlement (the rubber): We +" in text
+
+
+def test_score_json_is_the_apis_shape(library):
+    code = library.code("auction-bridge-english-1908")
+    status, text = run("score", code.id, "we.3N.9", "they.1C.7", "--time-limit", "--json")
+    assert status == 0
+    sheet = scoring.score_sheet(code, scoring.parse_hands(["we.3N.9", "they.1C.7"], code), time_limit=True)
+    assert json.loads(text) == serialize.score_sheet(sheet, code)
+
+
+def test_auction_prints_each_call_the_contract_and_the_roles():
+    status, text = run("auction", "auction-bridge-1912", "S", "1H", "2C", "2H", "X", "XX", "P", "P", "P")
+    assert status == 0
+    assert "Contract: two hearts redoubled, by North and South" in text
+    assert "Declarant: South" in text and "Dummy: North" in text and "Leader: West" in text
+
+
+def test_auction_json_carries_the_findings_and_their_facts(library):
+    code = library.code("auction-bridge-english-1908")
+    status, text = run("auction", code.id, "N", "1N 1H P P P", "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert data == serialize.auction(checker.check_auction(code, "N", checker.parse_calls("1N 1H P P P", code)), code)
+    assert data["findings"][0]["facts"] == {"adversary-overcalled-or-doubled": "no"}
+
+
+def test_errors_are_one_line_with_the_choices(capsys):
+    assert run("score", "auction-bridge-1912", "we.3Q.9")[0] == 1
+    assert "adjudicator score: hand 1: 'Q' is not a declaration" in capsys.readouterr().err
+    assert run("auction", "napoleon-hoffmann", "N", "1H")[0] == 1
+    assert "has no auction to check" in capsys.readouterr().err
