@@ -6,6 +6,8 @@ from __future__ import annotations
 from urllib.parse import parse_qs, parse_qsl, urlencode, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from adjudicator import auction as checker
 from adjudicator import scoring
@@ -237,3 +239,56 @@ def test_the_longest_auction_stays_under_the_page_weight(client):
     calls = " ".join((["1H", "X", "XX", "X", "E:XX"] * MAX_CALLS)[:MAX_CALLS])
     check_page(auction(client, "auction-bridge-1912", "N", calls))
     assert auction(client, "auction-bridge-1912", "N", calls + " P").status_code == 400
+
+
+HOSTILE = "<script>alert(1)</script>\"'><img src=x onerror=alert(1)>"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        f"/tools/score?{urlencode({'code': HOSTILE})}",
+        f"/tools/score?{urlencode({'hand': HOSTILE})}",
+        f"/tools/score?{urlencode({'add': '1', 'denomination': HOSTILE, 'level': '1', 'tricks': '7'})}",
+        f"/tools/auction?{urlencode({'calls': HOSTILE})}",
+        f"/tools/auction?{urlencode({'dealer': HOSTILE})}",
+        f"/tools/auction?{urlencode({'calls': '1H', 'add': '1', 'call': HOSTILE})}",
+        f"/api/v1/codes/auction-bridge-1912/score?{urlencode({'hand': HOSTILE})}",
+        f"/api/v1/codes/auction-bridge-1912/auction?{urlencode({'calls': HOSTILE})}",
+    ],
+)
+def test_hostile_input_is_never_reflected_unescaped(client, url):
+    response = client.get(url)
+    assert response.status_code < 500
+    if response.mimetype == "text/html":  # JSON may quote the value: it is data, sent as application/json
+        body = response.get_data(as_text=True)
+        assert "<script>alert" not in body and "<img src=x" not in body
+    else:
+        assert response.mimetype == "application/json" and response.status_code == 400
+
+
+@pytest.fixture(scope="module")
+def plain_client(library, search_index):
+    from adjudicator.web import create_app
+
+    return create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index}).test_client()
+
+
+FIELDS = ["code", "hand", "add", "remove", "time-limit", "declarer", "level", "denomination", "doubling", "tricks",
+          "honours-side", "honours", "chicane", "dealer", "calls", "call", "seat"]  # fmt: skip
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    path=st.sampled_from(["/tools/score", "/tools/auction", "/api/v1/codes/auction-bridge-1912/score",
+                          "/api/v1/codes/auction-bridge-1912/auction"]),  # fmt: skip
+    params=st.lists(
+        st.tuples(st.sampled_from(FIELDS), st.one_of(st.text(max_size=30), st.sampled_from(
+            ["auction-bridge-1912", "we.3HX.11", "1", "we", "they", "hearts", "no-trump", "N", "1H X XX", "S:2H", "9"]
+        ))),
+        max_size=8,
+    ),
+)  # fmt: skip
+def test_no_form_input_is_answered_with_a_500(plain_client, path, params):
+    response = plain_client.get(path, query_string=params)
+    assert response.status_code < 500, (path, params, response.data[:300])
