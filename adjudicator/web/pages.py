@@ -98,16 +98,14 @@ def compare(code: str, irregularity: str, other: str) -> str:
     library = library_of(current_app)
     first, second = the_code(code), the_code(other)
     given = given_answers()
-    find_irregularity(first, irregularity)
     adjudicate(first, irregularity, given)  # the answers must make sense under the first code
     _, irr, _ = find_irregularity(second, irregularity)
+    columns = [views.column(library, first, irregularity, given), views.column(library, second, irregularity, given)]
     return render_template(
         "settle/compare.html",
         title=irr.title,
-        columns=[
-            views.column(library, first, irregularity, given),
-            views.column(library, second, irregularity, given),
-        ],
+        columns=columns,
+        verdict=views.verdict(columns),
         back_url=views.settle_url(first.id, irregularity, given),
     )
 

@@ -194,16 +194,16 @@ def effect_text(item: Effect, code: Code) -> str:
 
 @dataclass
 class ChoiceView:
-    text: str
+    text: Markup
     effects: list[str]
 
 
 @dataclass
 class OptionsView:
-    chooser: str
+    chooser: str  # as it begins a sentence: "The non-offending side"
     consult: str
-    consult_note: str | None
-    until: str | None
+    consult_note: Markup | None
+    until: Markup | None
     choices: list[ChoiceView]
 
 
@@ -211,37 +211,46 @@ class OptionsView:
 class RemedyView:
     id: str
     title: str
-    now: str
+    now: Markup
     options: OptionsView | None
     effects: list[str]
-    until: str | None
-    then: str | None
-    notes: str | None
-    unsure: str | None
+    until: Markup | None
+    then: Markup | None
+    notes: Markup | None
+    unsure: Markup | None
     laws: list[CitedLawView]
 
 
+def _sentence_start(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def remedy_view(code: Code, remedy: Remedy) -> RemedyView:
+    """A remedy for display; "Law 84"-style references in its texts become links."""
+
+    def text(value: str | None) -> Markup | None:
+        return law_text(code, value) if value else None
+
     options = None
     if remedy.options is not None:
         o = remedy.options
         options = OptionsView(
-            chooser=(_role(code, o.chooser) or "").capitalize() if o.chooser else "",
+            chooser=_sentence_start(_role(code, o.chooser) or ""),
             consult=CONSULT.get(o.consult, o.consult),
-            consult_note=o.consult_note,
-            until=o.until,
-            choices=[ChoiceView(c.text, [effect_text(e, code) for e in c.effects]) for c in o.choices],
+            consult_note=text(o.consult_note),
+            until=text(o.until),
+            choices=[ChoiceView(law_text(code, c.text), [effect_text(e, code) for e in c.effects]) for c in o.choices],
         )
     return RemedyView(
         id=remedy.id,
         title=remedy.title,
-        now=remedy.now,
+        now=law_text(code, remedy.now),
         options=options,
         effects=[effect_text(e, code) for e in remedy.effects],
-        until=remedy.until,
-        then=remedy.then,
-        notes=remedy.notes,
-        unsure=remedy.unsure,
+        until=text(remedy.until),
+        then=text(remedy.then),
+        notes=text(remedy.notes),
+        unsure=text(remedy.unsure),
         laws=cited_law_views(code, remedy),
     )
 
@@ -307,9 +316,8 @@ def context(asked: Code, result: NextQuestion | Ruling) -> Context:
     fallback = None
     if result.fallback_for is not None:
         fallback = (
-            f"{code_line(result.fallback_for)} has no law on this. These are general laws "
-            f"({code_line(code)}), which apply to any card game where its own code is silent. "
-            "They are weaker than a code's own law: if your table agreed a rule of its own, that rule prevails."
+            f"{code_line(result.fallback_for)} has no law on this, so the general laws apply: "
+            f"{code_line(code)}. They are weaker than a code's own law: a rule your table agreed prevails."
         )
     return Context(
         code_id=asked.id,
@@ -522,6 +530,16 @@ def column(library: Library, asked: Code, irregularity_id: str, answers: Mapping
     )  # fmt: skip
 
 
+def verdict(columns: list[Column]) -> str:
+    """One sentence saying whether the codes agree on these facts."""
+    waiting = [c.code for c in columns if c.next_question]
+    if waiting:
+        return f"{' and '.join(waiting)} must know one more fact before ruling."
+    if len({(c.title, str(c.now)) for c in columns}) == 1:
+        return "Both codes rule the same way on these facts."
+    return "The codes rule differently on these facts: compare what happens now."
+
+
 # ---------------------------------------------------------------- menus
 
 
@@ -568,6 +586,7 @@ def irregularity_groups(code: Code, query: str = "") -> list[PhaseGroup]:
 @dataclass
 class CodeItem:
     id: str
+    name: str  # the title, with the year unless the title has it
     title: str
     year: int
     edition: str
@@ -589,6 +608,7 @@ def game_groups(library: Library) -> list[GameGroup]:
         items = [
             CodeItem(
                 code.id,
+                code_line(code),
                 code.title,
                 code.year,
                 code.edition,
@@ -687,8 +707,13 @@ def law_page(library: Library, code: Code, law: Law) -> LawPage:
         add(library.codes[law.origin], law.number, "inherited from that code unchanged")
     for other in library.codes.values():
         theirs = other.laws.get(law.number)
-        if other.id != code.id and theirs is not None and theirs.origin == law.origin and law.origin in other.lineage:
-            add(other, law.number, "the same law, inherited")
+        if other.id != code.id and theirs is not None:
+            if theirs.origin == law.origin:
+                add(other, law.number, "the same law, inherited")
+            elif code.id in other.lineage:
+                add(other, law.number, "the same number in a later code that extends this one")
+            elif other.id in code.lineage:
+                add(other, law.number, "the same number in the code this one extends")
         for number, item in other.laws.items():
             if item.same_as.get(code.id) == law.number:
                 add(other, number, "the same law in that edition")

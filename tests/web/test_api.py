@@ -74,8 +74,6 @@ def test_every_scenario_by_get_and_by_post(client, library, case):
     body = {"code": case.code, "irregularity": case.spec.irregularity, "answers": case.spec.answers}
     posted = client.post(f"{API}/adjudicate", json=body)
     assert posted.status_code == 200 and posted.get_json() == expected
-    if case.spec.remedy:
-        assert expected["kind"] == "ruling" and expected["outcomes"][0]["remedy"]["id"] == case.spec.remedy
 
 
 def test_search(client, library):
