@@ -28,9 +28,13 @@ def _print_json(data: Any, out: TextIO) -> None:
     out.write("\n")
 
 
-def _wrap(text: str, indent: str = "") -> str:
+def _wrap(text: str, indent: str = "", first: str | None = None) -> str:
+    """Fill ``text`` to the width; ``first`` (e.g. a bullet) starts the first line only."""
     return "\n".join(
-        textwrap.fill(p, WIDTH, initial_indent=indent, subsequent_indent=indent) for p in text.split("\n") if p.strip()
+        textwrap.fill(
+            p, WIDTH, initial_indent=first if first is not None and i == 0 else indent, subsequent_indent=indent
+        )
+        for i, p in enumerate(q for q in text.split("\n") if q.strip())
     )
 
 
@@ -178,7 +182,7 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
             print(f"\n{code.roles.get(o.chooser, o.chooser).capitalize()} chooses"
                   + (f" (partners {consult})" if consult else "") + ":", file=out)  # fmt: skip
             for i, choice in enumerate(o.choices, 1):
-                print(_wrap(f"{i}. {choice.text}", "   ").replace("   ", "  ", 1), file=out)
+                print(_wrap(f"{i}. {choice.text}", "     ", first="  "), file=out)
             if o.until:
                 print(_wrap(f"Until: {o.until}"), file=out)
         if remedy.until:
@@ -191,7 +195,7 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
             print(_wrap(f"Note: {remedy.notes}"), file=out)
         print("\nBecause:", file=out)
         for s in outcome.steps:
-            print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "  - ").replace("  - ", "  - ", 1), file=out)
+            print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "    ", first="  - "), file=out)
         for cited in outcome.laws:
             law = cited.law
             if law is None:
@@ -370,7 +374,7 @@ def _render_question(item: Any, number: int, total: int, out: TextIO) -> None:
         print(_wrap(line, "  "), file=out)
     print(_wrap(item.prompt), file=out)
     for letter, choice in zip(LETTERS, item.choices, strict=False):
-        print(_wrap(f"{letter}. {choice.text}", "     ").replace("     ", "  ", 1), file=out)
+        print(_wrap(f"{letter}. {choice.text}", "     ", first="  "), file=out)
 
 
 def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
