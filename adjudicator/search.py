@@ -5,18 +5,21 @@ The only module that imports whoosh (so the engine could be swapped); no Flask. 
     build_index(library, directory=None) -> SearchIndex   # directory None: in RAM (tests)
     open_index(directory, laws_dir) -> SearchIndex          # errors.IndexProblem if missing, stale or corrupt
     search(index, query, *, game=None, code=None, topic=None, kind=None, page=1, pagelen=10) -> Results
+    index_for(setting, library, laws_dir) -> SearchIndex    # a SEARCH_INDEX setting: a directory, "ram", an index
 
-``Results`` holds ``hits`` (a tuple of ``Hit``), ``total`` (every match, after filters),
-``page``/``pagelen``, ``facets`` (``"game"``, ``"code"``, ``"topic"``, ``"kind"`` -> a list of
-``(value, count)`` by count; each dimension counted with the *other* filters applied, so a
-page can offer the alternatives) and ``suggestion`` (a did-you-mean in plain text, or None).
+``Results`` holds ``query`` (as searched: cleaned, at most MAX_QUERY_CHARS), ``hits`` (a tuple
+of ``Hit``), ``total`` (every match, after filters), ``page``/``pagelen``, ``facets``
+(``"game"``, ``"code"``, ``"topic"``, ``"kind"`` -> a list of ``(value, count)`` by count; each
+dimension counted with the *other* filters applied, so a page can offer the alternatives) and
+``suggestion`` (a did-you-mean, plain text to escape, or None).
 
 A ``Hit`` carries what a page needs to link to the whole law, never a fragment: ``kind``
 ("law", "etiquette", "glossary", "remedy"), ``code``, ``code_title``, ``game``, ``number``
-(the law number, for laws), ``id`` (law number, etiquette id, glossary term id, or
-"irregularity/remedy"), ``irregularity``, ``title``, ``section``/``section_title`` (the law's
-section), ``snippet`` (HTML: the text escaped, with ``<mark>...</mark>`` around matches; the
-only markup) and ``exact`` (True for an exact citation).
+(the law number, for laws; else None), ``id`` (law number, etiquette id, glossary term id,
+or "irregularity/remedy"), ``irregularity`` (for remedies), ``title`` (plain text),
+``section``/``section_title`` (a law's section; for a remedy, None and the phase's title),
+``snippet`` (HTML: the text escaped, with ``<mark>...</mark>`` around matches, the only
+markup) and ``exact`` (True for an exact citation).
 
 How a query is read:
 
@@ -24,20 +27,31 @@ How a query is read:
   "NAP-HGM-05") resolve to the law with exactly that number in the codes the filters and the
   words ("auction", "1915", "english") leave, never by a fuzzy match, and rank first; the
   laws and remedies that cite it follow.
-- **Words** are stemmed; a title match weighs more than the text; ``"quoted words"`` is a
-  phrase, ``shuff*`` a prefix (at least 3 letters), ``-word`` excludes. Anything else
-  (unbalanced quotes, stray operators, ``field:``, ``~4``, leading wildcards, control
-  characters, 10 KB of text) is read as plain words: a query never raises.
-- **Synonyms** come from each code's glossary (renege, renig, revoke, renounce ...), plus a
-  few forms of English the stemmer misses (led/lead, dealt/deal, 14/fourteen).
-- **Typos**: a word the index does not know is matched within an edit distance of 1 (4-5
-  letters) or 2 (6 or more) sharing its first two letters, and the did-you-mean proposes the
-  nearest known word (Whoosh's word graph, ranked by distance then frequency).
+- **Words** are stemmed; a title weighs three times the text; ``"quoted words"`` is a phrase,
+  ``shuff*`` a prefix (at least 3 letters, its 12 most frequent words), ``-word`` excludes.
+  Anything else (unbalanced quotes, stray operators, ``field:``, ``~4``, leading wildcards,
+  control characters, 10 KB of text) is read as plain words: a query never raises. Words
+  that name codes ("whist revoke", "auction 1915 insufficient bid") narrow to those codes.
+- **Synonyms** come from each code's glossary, from synonym to headword: a rare variant
+  ("renig", "declarant") is searched as its headword, a word in its own right ("player",
+  listed under declarer) keeps its meaning first. A few forms of English the stemmer misses
+  are joined both ways (led/lead, dealt/deal, 14/fourteen; "14 cards" is also "more than
+  thirteen cards").
+- **Typos**: a word the index does not know is matched with the known words within an edit
+  distance of 1 (4-5 letters) or 2 (6 or more) that share its first two letters, and the
+  did-you-mean proposes the nearest (found in Whoosh's word graph, ranked by distance then
+  frequency). Only terms ever reach whoosh: no wildcard, regex or fuzzy query is run.
+- **Ranking**: BM25 over one text field (title three times, the text, notes, topics and
+  keywords) plus pairs of neighbouring words (a phrase at the price of a term). Words in
+  more than COMMON of the documents only add to the score of documents the rarer words
+  found. Laws rank above remedies, etiquette and glossary (KIND_WEIGHT), and a remedy found
+  lifts the laws it rests on.
 
 Lifecycle: ``adjudicator build-index`` writes the index into ``instance/index`` with a
 manifest of the law files it was built from (their SHA-256); ``open_index`` refuses an index
 built from other law files. The build is deterministic: the same laws give the same files.
-A ``SearchIndex`` is opened once per worker and is thread-safe (one searcher per thread).
+A ``SearchIndex`` is opened once per worker and is thread-safe (one searcher per thread);
+hot paths count with ``scored_length()`` and cached posting sets, never ``len(results)``.
 """
 
 from __future__ import annotations
