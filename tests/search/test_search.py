@@ -115,6 +115,14 @@ def test_stemming_titles_first_phrases_prefixes(index):
     assert ("mini-auction-1912", "50") in top(search(index, "insuff*"))
 
 
+def test_words_naming_a_code_narrow_to_it(index):
+    results = search(index, "napoleon revoke")
+    assert {h.code for h in results.hits} == {"mini-nap"}
+    assert results.hits[0].number == "MN-02"
+    assert {h.code for h in search(index, "auction 1915 revoke").hits} == {"mini-auction-1915"}
+    assert search(index, "napoleon").total >= 1  # a code's name alone is searched as a word
+
+
 def test_excluded_words(index):
     ids = {h.id for h in search(index, "bid -insufficient", pagelen=50).hits}
     assert "50" not in ids and ids
