@@ -4,7 +4,7 @@ every code the tools offer (hypothesis)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import auction as checker
@@ -23,13 +23,15 @@ def hands(draw, code):
     holdings = scoring.holdings_for(denomination)
     honours = draw(st.none() | st.tuples(st.sampled_from(scoring.SIDES), st.sampled_from(holdings)))
     chicane = None if denomination == scoring.NO_TRUMP else draw(st.none() | st.sampled_from(scoring.SIDES))
+    level = draw(st.integers(1, 7))
+    made = st.integers(scoring.BOOK + level, scoring.TRICKS)  # half the hands made: rubbers get finished
     return scoring.make_hand(
         code,
         declarer=draw(st.sampled_from(scoring.SIDES)),
-        level=draw(st.integers(1, 7)),
+        level=level,
         denomination=denomination,
         doubling=draw(st.sampled_from(scoring.DOUBLINGS)),
-        tricks=draw(st.integers(0, scoring.TRICKS)),
+        tricks=draw(st.one_of(st.integers(0, scoring.TRICKS), made)),
         honours=honours,
         chicane=chicane,
     )
@@ -47,6 +49,7 @@ def sheets(draw):
 def test_a_rubber_ends_exactly_when_one_side_has_two_games(sheet_input):
     code, entered, time_limit = sheet_input
     sheet = scoring.score_sheet(code, entered, time_limit=time_limit)
+    event(f"finished rubbers: {sum(r.finished for r in sheet.rubbers)}")
     assert sum(len(r.hands) for r in sheet.rubbers) == len(entered)
     for rubber in sheet.rubbers:
         games = dict(rubber.games_won)
