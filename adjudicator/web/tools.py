@@ -262,7 +262,7 @@ def _rubber_view(code: Code, rubber: scoring.Rubber, seen: dict[str, str]) -> Ru
 
 def _holding_options() -> list[tuple[str, str]]:
     words = {
-        "three": "Three honours (at no trumps: three aces)",
+        "three": "Three (at no trumps, three aces)",
         "four-divided": "Four, divided between partners",
         "five-divided": "Five, divided (a trump suit)",
         "four-in-one-hand": "Four in one hand",
@@ -371,6 +371,7 @@ def score() -> str | Response | tuple[str, int]:
             skipped.append(f"Hand {number} ({token}) is left out under this code: {exc}")
     sheet = scoring.score_sheet(code, hands, time_limit=time_limit)
     seen: dict[str, str] = {}  # notes shown so far, and where
+    words = {h.token(): scoring.hand_words(h) for h in hands}
     net = ", ".join(f"{scoring.SIDE_LABELS[s]} {sheet.net[s]:+d}" for s in scoring.SIDES)
     page = ScorePage(
         code_title=code_line(code),
@@ -392,7 +393,9 @@ def score() -> str | Response | tuple[str, int]:
         permalink=score_url(code.id, tokens, time_limit),
         new_url=score_url(code.id, []),
         count=len(hands),
-        removable=options(((str(n), f"Hand {n}: {t}") for n, t in enumerate(tokens, 1)), str(len(tokens))),
+        removable=options(
+            ((str(n), f"Hand {n}: {words.get(t, t)}") for n, t in enumerate(tokens, 1)), str(len(tokens))
+        ),
     )
     return render_template("tools/score.html", page=page), 400 if error else 200
 
