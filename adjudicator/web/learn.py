@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from adjudicator import quiz
 from adjudicator.engine import available
-from adjudicator.model import PHASES, Code, Remedy
+from adjudicator.model import PHASES, Citation, Code, Remedy
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
 
@@ -151,28 +151,18 @@ def item_view(code: Code, item: quiz.Item, number: int, total: int) -> ItemView:
     )
 
 
+@dataclass(frozen=True)
+class Cites:
+    """Law numbers in the shape views.cited_law_views reads (a remedy's ``cites``)."""
+
+    cites: tuple[Citation, ...]
+
+
 def law_views(code: Code, numbers: tuple[str, ...]) -> list[views.CitedLawView]:
-    """The laws an answer rests on, with the code's own words and our digest."""
-    out = []
-    for number in numbers:
-        law = code.laws.get(number)
-        if law is None:
-            continue
-        basis = None
-        if law.basis not in ("full-text", "seed"):
-            basis = " ".join(filter(None, [views.BASIS.get(law.basis, law.basis), law.basis_note]))
-        out.append(
-            views.CitedLawView(
-                law.number,
-                law.number,
-                law.title,
-                views.law_url(code.id, law.number),
-                [views.quote_view(q, code) for q in law.quotes],
-                views.law_text(code, law.text),
-                basis,
-            )
-        )
-    return out
+    """The laws an answer rests on, with the code's own words and our digest, as the
+    ruling pages show them."""
+    cites = Cites(tuple(Citation(n) for n in numbers if n in code.laws))
+    return views.cited_law_views(code, cites)  # type: ignore[arg-type]
 
 
 def _remedy(code: Code, item: quiz.Item) -> Remedy | None:
