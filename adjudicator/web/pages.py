@@ -147,6 +147,18 @@ def etiquette(code: str) -> str:
     )
 
 
+@bp.get("/codes/<code>/scoring")
+def scoring(code: str) -> str:
+    item = the_code(code)
+    return render_template(
+        "codes/scoring.html",
+        code_title=views.code_line(item),
+        code_url=views.code_url(item.id),
+        tables=views.score_tables(item),
+        values=views.score_values(item),
+    )
+
+
 @bp.get("/codes/<code>/glossary")
 def glossary(code: str) -> str:
     item = the_code(code)

@@ -28,10 +28,10 @@ def _split_references(text: str, numbers: Iterable[str], href: Callable[[str], s
     spans: list[tuple[int, int, str]] = []
     for match in _LIST.finditer(text):
         start = match.start("numbers")
-        for one in _ONE.finditer(match["numbers"]):
+        for i, one in enumerate(_ONE.finditer(match["numbers"])):
             number = one.group().split("(")[0]
-            if number in known:
-                spans.append((start + one.start(), start + one.end(), number))
+            if number in known:  # the first link takes the word too: "Law 32", not "32"
+                spans.append((match.start() if i == 0 else start + one.start(), start + one.end(), number))
     for match in _ID.finditer(text):
         if match.group() in known and not any(s <= match.start() < e for s, e, _ in spans):
             spans.append((match.start(), match.end(), match.group()))

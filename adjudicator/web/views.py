@@ -53,6 +53,9 @@ EFFECTS = {
     "other": "Other",
 }
 
+COMPACT_AFTER = 4
+"""More possible outcomes than this are listed briefly, each linking to its full ruling."""
+
 DIGEST = "Digest (our summary, in our own words; not the code's text)"
 
 # ---------------------------------------------------------------- links
@@ -137,6 +140,7 @@ def law_brief(code: Code, law: Law) -> LawBrief:
 class CitedLawView:
     citation: str
     number: str
+    clause: bool  # cited by a clause ("37(c)"), not the whole law
     title: str | None
     url: str | None
     quotes: list[QuoteView]
@@ -149,7 +153,7 @@ def cited_law_views(code: Code, remedy: Remedy) -> list[CitedLawView]:
     for cited in cited_laws(code, remedy):
         law = cited.law
         if law is None:
-            out.append(CitedLawView(str(cited.citation), cited.citation.number, None, None, [], None, None))
+            out.append(CitedLawView(str(cited.citation), cited.citation.number, False, None, None, [], None, None))
             continue
         basis = (
             None if law.basis in ("full-text", "seed") else " ".join(filter(None, [BASIS[law.basis], law.basis_note]))
@@ -158,6 +162,7 @@ def cited_law_views(code: Code, remedy: Remedy) -> list[CitedLawView]:
             CitedLawView(
                 str(cited.citation),
                 law.number,
+                bool(cited.citation.clause),
                 law.title,
                 law_url(code.id, law.number),
                 [quote_view(q, code) for q in law.quotes],
@@ -375,6 +380,16 @@ class OutcomeView:
     key: list[str]  # the assumed facts that lead to this outcome ("If ...")
     because: list[FactView]  # the facts given on this branch after the shared ones
     remedy: RemedyView
+    url: str  # the ruling with this branch's answers in place of "not sure"
+
+
+@dataclass
+class OutcomeGroup:
+    """The outcomes that end in one remedy, for a compact page: the remedy once, and the
+    facts of each way to it (each linking to its full ruling)."""
+
+    remedy: RemedyView
+    ways: list[OutcomeView]
 
 
 @dataclass
@@ -400,6 +415,8 @@ class RulingPage:
     permalink: str
     table_url: str
     others: list[OtherCode] = field(default_factory=list)
+    laws: list[CitedLawView] = field(default_factory=list)  # every law cited, each once
+    groups: list[OutcomeGroup] = field(default_factory=list)  # many outcomes: grouped by remedy
 
 
 def _outcome_view(asked: Code, ruling: Ruling, outcome: Outcome, given: Mapping[str, str]) -> OutcomeView:
@@ -409,7 +426,15 @@ def _outcome_view(asked: Code, ruling: Ruling, outcome: Outcome, given: Mapping[
         key=[s.fact for s in outcome.assumed],
         because=fact_views(asked.id, ruling.irregularity.id, later, given),
         remedy=remedy_view(ruling.code, outcome.remedy),
+        url=settle_url(asked.id, ruling.irregularity.id, {s.question.id: s.answer.id for s in outcome.steps}),
     )
+
+
+def _groups(outcomes: list[OutcomeView]) -> list[OutcomeGroup]:
+    groups: dict[str, OutcomeGroup] = {}
+    for outcome in outcomes:
+        groups.setdefault(outcome.remedy.id, OutcomeGroup(outcome.remedy, [])).ways.append(outcome)
+    return list(groups.values())
 
 
 def ruling_page(library: Library, asked: Code, ruling: Ruling, given: Mapping[str, str]) -> RulingPage:
@@ -423,10 +448,18 @@ def ruling_page(library: Library, asked: Code, ruling: Ruling, given: Mapping[st
         remedy = None
         steps = [*ruling.facts, *(s for o in ruling.outcomes for s in o.steps if s.assumed)]
         outcomes = [_outcome_view(asked, ruling, o, given) for o in ruling.outcomes]
-        unsure = ", ".join(q.ask for q in ruling.unsure)
-        heading = f"It depends: {len(outcomes)} possible outcomes"
-        now = f"The players (or the director) must settle what is not sure: {unsure}"
+        remedies = len({o.remedy.id for o in outcomes})
+        heading = (
+            f"It depends: {remedies} possible rulings"
+            if remedies < len(outcomes)
+            else f"It depends: {len(outcomes)} possible outcomes"
+        )
+        now = "It turns on what is not sure; the players (or the director) must settle:"
     call_director = any(o.remedy.unsure for o in ruling.outcomes)
+    laws: dict[str, CitedLawView] = {}
+    for view in [remedy] if remedy else [o.remedy for o in outcomes]:
+        for law in view.laws:
+            laws.setdefault(law.number, law)
     return RulingPage(
         ctx=context(asked, ruling),
         certain=ruling.is_certain,
@@ -439,7 +472,10 @@ def ruling_page(library: Library, asked: Code, ruling: Ruling, given: Mapping[st
         because=fact_views(asked.id, irr, steps, given),
         permalink=settle_url(asked.id, irr, answers),
         table_url=with_answers(url_for("pages.table", code=asked.id, irregularity=irr), answers),
-        others=other_codes(library, asked, ruling, answers),
+        # with many outcomes the comparison would only repeat "it depends": settle the facts first
+        others=other_codes(library, asked, ruling, answers) if len(outcomes) <= COMPACT_AFTER else [],
+        laws=list(laws.values()),
+        groups=_groups(outcomes) if len(outcomes) > COMPACT_AFTER else [],
     )
 
 
@@ -788,6 +824,7 @@ class CodePage:
     year: int
     body: str
     kind: str
+    general: str | None  # what a code of general laws is for
     summary: str | None
     verification: str
     extends: LinkItem | None
@@ -802,6 +839,7 @@ class CodePage:
     values: list[ValueView]
     glossary: list[LinkItem]
     glossary_url: str
+    scoring_url: str
     api_url: str
 
 
@@ -813,6 +851,20 @@ def _value_text(value: Any) -> str:
     if isinstance(value, Mapping):
         return ", ".join(f"{k.replace('-', ' ')} {v}" for k, v in value.items())
     return str(value).replace("-", " ") if isinstance(value, str) else str(value)
+
+
+def score_tables(code: Code) -> list[TableView]:
+    return [
+        TableView(t.id, t.title, list(t.columns), [list(r) for r in t.rows], _briefs(code, t.cites), t.notes)
+        for t in code.score_tables
+    ]
+
+
+def score_values(code: Code) -> list[ValueView]:
+    return [
+        ValueView(v.id, v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note)
+        for v in code.score_values.values()
+    ]
 
 
 def code_page(library: Library, code: Code) -> CodePage:
@@ -828,6 +880,7 @@ def code_page(library: Library, code: Code) -> CodePage:
         year=code.year,
         body=code.body,
         kind=code.kind,
+        general="General laws: they answer where a game's own code is silent." if code.kind == "general" else None,
         summary=code.summary,
         verification=code.verification,
         extends=LinkItem(code_line(parent), code_url(parent.id)) if parent else None,
@@ -841,16 +894,11 @@ def code_page(library: Library, code: Code) -> CodePage:
             for item in code.etiquette.values()
         ],
         etiquette_url=etiquette_url(code.id),
-        tables=[
-            TableView(t.id, t.title, list(t.columns), [list(r) for r in t.rows], _briefs(code, t.cites), t.notes)
-            for t in code.score_tables
-        ],
-        values=[
-            ValueView(v.id, v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note)
-            for v in code.score_values.values()
-        ],
+        tables=score_tables(code),
+        values=score_values(code),
         glossary=[LinkItem(t.term, glossary_url(code.id, t.id)) for t in code.glossary.values()],
         glossary_url=glossary_url(code.id),
+        scoring_url=url_for("pages.scoring", code=code.id),
         api_url=url_for("api.code", code=code.id),
     )
 

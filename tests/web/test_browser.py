@@ -88,17 +88,20 @@ class Checked:
         self.page = page
         self.axe = axe
         self.errors: list[str] = []
+        self.axe_seconds = 0.0
         page.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def accessible(self) -> None:
         assert not self.errors, self.errors
+        started = time.monotonic()
         self.page.evaluate(self.axe)
         violations = self.page.evaluate(
             """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
                 .filter(v => v.impact === 'serious' || v.impact === 'critical')
                 .map(v => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map(n => n.target.join(' ')).slice(0, 3)}`)"""
         )
+        self.axe_seconds += time.monotonic() - started
         assert not violations, f"{self.page.url}: " + "; ".join(violations)
 
 
@@ -158,7 +161,7 @@ def test_settle_a_revoke_by_keyboard_at_375px(phone, live_server, library):
         answers[result.question.id] = first.id
         page.wait_for_function("(ask) => document.querySelector('h1').innerText !== ask", arg=result.question.ask)
     assert isinstance(result, Ruling)
-    TIMINGS["settle a revoke"] = time.monotonic() - started
+    TIMINGS["settle a revoke"] = time.monotonic() - started - phone.axe_seconds  # the journey, not the checks
     heading = page.locator("h1").inner_text()
     assert heading == (result.remedy.title if result.remedy else heading)
     assert page.locator("p.now").is_visible()
@@ -283,3 +286,35 @@ def test_reference_pages_and_other_rulings_are_accessible(phone, live_server, li
     phone.page.goto(live_server + "/no-such-page")
     phone.errors.clear()  # the browser logs the 404 itself
     phone.accessible()
+
+
+def _heaviest_rulings(library) -> list[str]:
+    """Per code, the first-answer ruling that cites the most law text: the hardest to print."""
+    from urllib.parse import urlencode
+
+    paths = []
+    for code in library.codes.values():
+        best = None
+        for irregularity in code.irregularities.values():
+            answers, ruling = first_path(code, irregularity.id)
+            weight = sum(
+                len(c.law.text) + sum(len(q.words) for q in c.law.quotes) for c in ruling.outcomes[0].laws if c.law
+            )
+            if best is None or weight > best[0]:
+                best = (weight, f"/settle/{code.id}/{irregularity.id}?{urlencode(answers)}")
+        if best:
+            paths.append(best[1])
+    return paths
+
+
+def test_a_ruling_prints_on_one_a4_page(browser, live_server, library):
+    import re
+
+    context = browser.new_context()
+    page = context.new_page()
+    for path in _heaviest_rulings(library):
+        page.goto(live_server + path)
+        pdf = page.pdf(format="A4")
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        assert pages == 1, f"{path} prints on {pages} pages"
+    context.close()

@@ -14,6 +14,7 @@ from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES
 from adjudicator.scenario import read_cases
+from adjudicator.web.views import COMPACT_AFTER
 from tests.web.conftest import change_that_matters, check_page, first_path, form_url, headings, scenario_result
 
 LIBRARY = load_library(config.laws_dir())
@@ -123,13 +124,18 @@ def test_every_scenario_is_a_page(client, library, case):
             assert "Call the director" in page.find(class_="warning").get_text()
     else:
         outcomes = page.find_all("section", class_="outcome")
-        assert len(outcomes) == len(result.outcomes)
-        for section, outcome in zip(outcomes, result.outcomes, strict=True):
-            key = section.h2.get_text(" ", strip=True)
-            assert all(step.fact in key for step in outcome.assumed)
-            assert section.h3.get_text(strip=True) == outcome.remedy.title
+        if len(result.outcomes) > COMPACT_AFTER:  # grouped by remedy, each way a link
+            titles = list(dict.fromkeys(o.remedy.title for o in result.outcomes))
+            assert [section.h2.get_text(strip=True) for section in outcomes] == titles
+        else:
+            assert len(outcomes) == len(result.outcomes)
+            for section, outcome in zip(outcomes, result.outcomes, strict=True):
+                key = plain(section.h2)
+                assert all(step.fact in key for step in outcome.assumed)
+                assert section.h3.get_text(strip=True) == outcome.remedy.title
     changes = {a["aria-label"] for a in page.find_all("a", class_="change")}
-    assert changes == {f"Change the answer to: {s.question.ask}" for o in result.outcomes for s in o.steps}
+    asked = {f"Change the answer to: {s.question.ask}" for o in result.outcomes for s in o.steps}
+    assert changes == asked if len(result.outcomes) <= COMPACT_AFTER else changes <= asked
     decided = page.find(id="decided").find_parent("section").get_text(" ", strip=True)
     assert result.code.title in decided and result.code.edition in decided
 
@@ -169,9 +175,35 @@ def test_not_sure_shows_the_outcomes_side_by_side(client, library):
         page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
         assert page.h1.get_text(strip=True).startswith("It depends")
         assert len(page.find_all("section", class_="outcome")) == len(result.outcomes) > 1
-        assert first.question.ask in page.find("p", class_="now").get_text()
+        assert first.question.ask in page.find("ul", class_="unsure").get_text()
         return
     pytest.skip("no irregularity to be unsure about")
+
+
+def test_many_outcomes_are_grouped_by_ruling_each_way_linking_to_its_ruling(client, library):
+    from adjudicator.errors import TooUncertain
+
+    for code_id, irregularity_id in IRREGULARITIES:
+        code = library.code(code_id)
+        answers: dict[str, str] = {}
+        try:
+            while isinstance(result := adjudicate(code, irregularity_id, answers), NextQuestion):
+                answers[result.question.id] = NOT_SURE
+        except TooUncertain:
+            continue
+        if len(result.outcomes) <= COMPACT_AFTER:
+            continue
+        page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
+        groups = page.find_all("section", class_="outcome")
+        assert [g.h2.get_text(strip=True) for g in groups] == list(
+            dict.fromkeys(o.remedy.title for o in result.outcomes)
+        )
+        ways = [a["href"] for g in groups for a in g.find("ul", class_="ways").find_all("a")]
+        assert len(ways) == len(result.outcomes)
+        first = check_page(client.get(ways[0]))
+        assert first.h1.get_text(strip=True) == result.outcomes[0].remedy.title
+        return
+    pytest.skip("no irregularity has that many outcomes")
 
 
 def test_a_fallback_ruling_is_labelled_general_laws(client, library):
@@ -242,7 +274,14 @@ def test_code_page_lists_sections_laws_irregularities_and_the_rest(client, libra
     for item in code.etiquette.values():
         assert f"/codes/{code_id}/etiquette#{item.id}" in hrefs
     for table in code.score_tables:
-        assert page.find("table", id=f"table-{table.id}").caption.get_text(strip=True) == table.title
+        assert f"/codes/{code_id}/scoring#table-{table.id}" in hrefs
+    scoring = check_page(client.get(f"/codes/{code_id}/scoring"))
+    for table in code.score_tables:
+        assert scoring.find("table", id=f"table-{table.id}").caption.get_text(strip=True) == table.title
+    for value in code.score_values.values():
+        for cited in value.cites:
+            if cited.number in code.laws:
+                assert f"/codes/{code_id}/laws/{cited.number}" in {a["href"] for a in scoring.find_all("a", href=True)}
     assert code.verification.split()[0] in page.find(id="about").find_parent("section").get_text()
 
 
