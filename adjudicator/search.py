@@ -892,7 +892,12 @@ def _word_query(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, .
         limit = 1 if len(word) <= 5 else 2
         near = [w for d, _, w in index.near(word) if d <= limit and w[:FUZZY_PREFIX] == word[:FUZZY_PREFIX]]
         weighted += [(w, 0.8) for w in near[:FUZZY_FORMS]]
-    alternatives = [q for q in (_form_query(f, b) for f, b in weighted) if q is not None]
+    best: dict[tuple[str, ...], tuple[str, float]] = {}  # forms with the same stems are one term
+    for form, boost in weighted:
+        key = tuple(_stems(form))
+        if key and (key not in best or best[key][1] < boost):
+            best[key] = (form, boost)
+    alternatives = [q for q in (_form_query(f, b) for f, b in best.values()) if q is not None]
     if not alternatives:
         return None
     # a union, not whoosh's DisjunctionMax, whose matcher gives every document the same score
