@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
+from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
@@ -86,6 +87,11 @@ def _respond(
         for close in difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6):
             if f"/{value}" in request.path:
                 suggestions.append(Suggestion(close, request.path.replace(f"/{value}", f"/{close}", 1)))
+    if field is not None and field in request.args and request.method == "GET":
+        # a bad question or answer in the address: offer the same page without it
+        rest = [(k, v) for k, v in request.args.items(multi=True) if k != field]
+        url = f"{request.path}?{urlencode(rest)}" if rest else request.path
+        suggestions.append(Suggestion(f"the same page without {field!r}", url))
     page = ErrorPage(status, TITLES.get(status, "Error"), message, field, suggestions)
     return make_response(render_template("errors/error.html", page=page, search_url=url_for("pages.search")), status)
 

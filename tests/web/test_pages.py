@@ -412,3 +412,5 @@ def test_error_pages_are_the_sites_own(client, library):
     irregularity_id = IRREGULARITIES[0][1] if IRREGULARITIES else "revoke"
     page = check_page(client.get(settle_path(IRREGULARITIES[0][0], irregularity_id) + "?no-such-question=yes"), 400)
     assert "no-such-question" in page.get_text()
+    without = page.find("a", string="the same page without 'no-such-question'")
+    assert without["href"] == settle_path(IRREGULARITIES[0][0], irregularity_id)
