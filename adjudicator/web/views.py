@@ -182,6 +182,9 @@ def _role(code: Code, role: str | None) -> str | None:
 
 def effect_text(item: Effect, code: Code) -> str:
     """One structured effect as a plain sentence fragment."""
+    if item.kind == "other" and item.detail:  # the detail says it all; name who it falls on
+        who = _role(code, item.who)
+        return _sentence_start(f"{who}: {item.detail}" if who else item.detail)
     parts = [EFFECTS.get(item.kind, item.kind)]
     if item.amount is not None:
         parts.append(f"{item.amount}{' ' + item.unit if item.unit else ''}")
