@@ -155,6 +155,14 @@ def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
         for cite in term.see_also:
             yield from _citation(code, cite, term.where, f"glossary term {term.id!r}", term.origin)
     for table in code.score_tables:
+        if table.origin == code.id:
+            for i, row in enumerate(table.rows, 1):
+                if len(row) != len(table.columns):
+                    yield _problem(
+                        table.where,
+                        f"score table {table.id!r}: row {i} has {len(row)} cells for {len(table.columns)} columns "
+                        f"({', '.join(table.columns)}); give every row one cell per column",
+                    )
         for cite in table.cites:
             yield from _citation(code, cite, table.where, f"score table {table.id!r}", table.origin)
     for value in code.score_values.values():

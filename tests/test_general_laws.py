@@ -29,7 +29,7 @@ SEEDED = {
 """The entries the digests mark as seed quotes."""
 
 OWN_CODES = ("auction-pitch-foster", "conquian-foster")
-"""The codes of this task; the lead extends the fallback assertion to every code."""
+"""The two games encoded with the general laws."""
 
 INTENT = re.compile(r"\b(deliberate|on purpose|intention|intend|meant)", re.IGNORECASE)
 
@@ -65,9 +65,9 @@ def test_the_general_laws_are_a_general_code_of_their_own_game(library):
     assert (code.kind, code.game, code.fallback) == ("general", "general", None)
 
 
-@pytest.mark.parametrize("code_id", OWN_CODES)
-def test_the_games_fall_back_on_the_general_laws(library, code_id):
-    assert library.code(code_id).fallback is library.code(GENERAL)
+def test_every_game_falls_back_on_the_general_laws(library):
+    games = [code for code in library.codes.values() if code.kind != "general"]
+    assert games and all(code.fallback is library.code(GENERAL) for code in games)
 
 
 def test_every_general_remedy_says_it_is_a_general_principle_weaker_than_a_codes_own_law(library):

@@ -9,11 +9,10 @@ from typing import Any
 import pytest
 import yaml
 
-from adjudicator import config
 from tests.web.conftest import app, client, search_index  # noqa: F401 - fixtures shared with the web tests
 
 SCENARIOS = Path(__file__).parent / "scenarios"
-SEEDS = config.ROOT.parent / "shared" / "seeds"  # beside the checkout, as the other seed tests expect
+SEEDS = Path(__file__).parent.parent / "seeds"  # copies of ../shared/seeds, kept in the repo
 
 
 def read_scenarios(name: str, keys: set[str]) -> list[dict[str, Any]]:
