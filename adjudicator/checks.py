@@ -111,6 +111,14 @@ def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> It
 
 def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
     """Every cross-reference problem of one effective code."""
+    used = {law.section for law in code.laws.values()}
+    for section in code.sections.values():
+        if section.id not in used:
+            yield _problem(
+                code.where,
+                f"section {section.id!r} ({section.title}) has no laws in {code.id!r}; remove it, or omit it "
+                "if it is inherited",
+            )
     fallback = code.fallback.irregularities if code.fallback else {}
     for irregularity_id in sorted(code.inapplicable):
         if irregularity_id not in fallback or irregularity_id in code.irregularities:

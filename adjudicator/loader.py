@@ -427,6 +427,9 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         return items
 
     laws = inherit("laws", omit.laws)
+    if spec.inherit_basis is not None:
+        basis, note = spec.inherit_basis.basis, spec.inherit_basis.note.strip()
+        laws = {n: dataclasses.replace(law, basis=basis, basis_note=note) for n, law in laws.items()}
     for number, law in spec.laws.items():
         laws[number] = Law(
             number=number,
@@ -463,7 +466,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
     for irr_id, irr in spec.irregularities.items():
         irregularities[irr_id] = _build_irregularity(cid, irr_id, irr, doc)
 
-    sections = dict(parent.sections) if parent else {}
+    sections = inherit("sections", omit.sections)
     for sid, title in spec.sections.items():
         sections[sid] = Section(sid, title)
     sources = dict(parent.sources) if parent else {}
@@ -472,8 +475,8 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
     roles = dict(parent.roles) if parent else dict(DEFAULT_ROLES)
     roles.update(spec.roles)
 
-    tables = {t.id: t for t in parent.score_tables} if parent else {}
-    values = dict(parent.score_values) if parent else {}
+    tables = {t.id: t for t in parent.score_tables if t.id not in omit.score_tables} if parent else {}
+    values = inherit("score_values", omit.score_values)
     if spec.scoring:
         for i, t in enumerate(spec.scoring.tables):
             tables[t.id] = ScoreTable(
@@ -509,6 +512,34 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         where=Where(doc.path, 1),
         inapplicable=frozenset(spec.inapplicable) | (parent.inapplicable if parent else frozenset()),
     )
+
+
+_OMITTABLE = ("laws", "irregularities", "etiquette", "glossary", "sections", "score_values")
+
+
+def _omit_problems(item: _Parsed, parent: Code | None) -> list[LawFileError]:
+    """``omit`` only makes sense with ``extends``, and only for what the parent has."""
+    omit = item.spec.omit
+    if omit is None:
+        return []
+    if parent is None:
+        return [
+            LawFileError(item.doc.path, item.doc.line(("omit",)), "omit: only a code that extends another may omit")
+        ]
+    problems = []
+    inherited = {name: getattr(parent, name) for name in _OMITTABLE}
+    inherited["score_tables"] = {t.id: t for t in parent.score_tables}
+    for name, have in inherited.items():
+        for i, key in enumerate(getattr(omit, name)):
+            if key not in have:
+                problems.append(
+                    LawFileError(
+                        item.doc.path,
+                        item.doc.line(("omit", name, i)),
+                        f"omit/{name}: {parent.id!r} has no {key!r}{did_you_mean(key, have)}; nothing to omit",
+                    )
+                )
+    return problems
 
 
 def display_path(path: Path) -> str:
@@ -611,6 +642,7 @@ def read_library(laws_dir: Path | str) -> tuple[Library, list[LawFileError]]:
                         "a code extends a code of the same game",
                     )
                 )
+        problems.extend(_omit_problems(item, parent))
         code = _build_code(item, parent)
         codes[cid] = code
         return code

@@ -204,6 +204,17 @@ class OmitSpec(Strict):
     irregularities: list[Id] = []
     etiquette: list[Id] = []
     glossary: list[Id] = []
+    sections: list[Id] = []
+    score_values: list[Id] = []
+    score_tables: list[Id] = []
+
+
+class InheritBasisSpec(Strict):
+    """How far the laws a code inherits unchanged are verified *for this code*: e.g. a later
+    edition whose own wording was not seen shows the earlier text as ``provisional``."""
+
+    basis: Literal["full-text", "seed", "passage", "provisional", "inferred"]
+    note: Text
 
 
 class CodeSpec(Strict):
@@ -224,6 +235,7 @@ class CodeSpec(Strict):
     """Irregularities of the fallback that cannot happen in this game (no tricks, no
     bidding...): they are not offered under this code."""
     omit: OmitSpec | None = None
+    inherit_basis: InheritBasisSpec | None = None
     sources: list[SourceSpec] = []
     roles: dict[Id, Line] = {}
     sections: dict[Id, Line] = {}
