@@ -22,7 +22,7 @@ def test_the_score_sheet_is_the_cores(client, library):
     first = data["rubbers"][0]["hands"][0]["figures"][0]
     assert first == {
         "side": "we", "column": "below", "item": "tricks", "points": 80,
-        "reason": "5 tricks over the book at 16 (hearts 8, doubled)", "cites": ["4"], "values": ["trick-value"], "note": None,
+        "reason": "5 tricks over the book at 16 (hearts 8, doubled)", "cites": ["4", "53"], "values": ["trick-value", "doubling-multiple"], "note": None,
     }  # fmt: skip
 
 

@@ -19,7 +19,7 @@ def run(*argv: str) -> tuple[int, str]:
 def test_score_prints_each_figure_with_its_law_and_the_settlement():
     status, text = run("score", "auction-bridge-1912", "we.3HX.11.h.we.three", "they.2N.9", "we.4H.10")
     assert status == 0
-    assert "We        80 below the line: 5 tricks over the book at 16 (hearts 8, doubled) [Law 4]" in text
+    assert "We        80 below the line: 5 tricks over the book at 16 (hearts 8, doubled) [Law 4, 53]" in text
     assert "above the line: for winning the rubber [Law 11]" in text
     assert "Settlement (the rubber): We +" in text
 

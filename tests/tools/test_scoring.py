@@ -201,5 +201,5 @@ def test_equal_totals_leave_nobody_plus(c1912):
 def test_sheet_lines_show_every_figure_and_its_law(c1912):
     sheet = scoring.score_sheet(c1912, scoring.parse_hands(["we.3HX.11.h.we.three", "we.2N.9"], c1912))
     text = "\n".join(scoring.sheet_lines(sheet, c1912))
-    assert "80 below the line" in text and "[Law 4]" in text and "[Law 56]" in text
+    assert "80 below the line" in text and "[Law 4, 53]" in text and "[Law 56]" in text
     assert "We win game 1" in text and "Settlement (the rubber): We +" in text
