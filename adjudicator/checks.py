@@ -2,8 +2,8 @@
 
 Answer targets that do not exist, unreachable nodes, cycles, citations and see-alsos
 of laws the code does not have, a citation that renumbering has moved, unknown
-sections, roles and sources, concordances to missing laws, and remedies that no
-scenario test reaches. Each problem reads ``path:line: message`` with a did-you-mean
+sections, roles and sources, concordances to missing laws, etiquette examples listed as
+both proper and improper, and remedies that no scenario test reaches. Each problem reads ``path:line: message`` with a did-you-mean
 where one helps; every problem is reported, not just the first.
 """
 
@@ -109,6 +109,37 @@ def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> It
                 )
 
 
+def _sentence(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _conduct(code: Code) -> Iterator[LawFileError]:
+    """Etiquette examples: an item's proper and improper sentences may not repeat each other
+    (nor themselves), and no sentence is proper under one item and improper under another."""
+    verdicts: dict[str, dict[str, tuple[str, str]]] = {}  # key -> {"proper" | "improper": (item id, sentence)}
+    for item in code.etiquette.values():
+        what = f"etiquette {item.id!r}"
+        seen: dict[str, str] = {}
+        for verdict, sentences in (("proper", item.proper), ("improper", item.improper)):
+            for sentence in sentences:
+                key = _sentence(sentence)
+                if key in seen and item.origin == code.id:
+                    twice = f"twice under {verdict}" if seen[key] == verdict else "under both proper and improper"
+                    yield _problem(
+                        item.where, f"{what}: {sentence!r} is listed {twice}; each example of conduct appears once"
+                    )
+                seen[key] = verdict
+                verdicts.setdefault(key, {}).setdefault(verdict, (item.id, sentence))
+    for found in verdicts.values():
+        if len(found) == 2 and found["proper"][0] != found["improper"][0]:
+            (proper, _), (improper, sentence) = found["proper"], found["improper"]
+            yield _problem(
+                code.etiquette[improper].where,
+                f"etiquette {improper!r}: {sentence!r} is improper here but proper under etiquette {proper!r}; "
+                "an example of conduct is one or the other",
+            )
+
+
 def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
     """Every cross-reference problem of one effective code."""
     used = {law.section for law in code.laws.values()}
@@ -159,6 +190,7 @@ def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
     for item in code.etiquette.values():
         for cite in item.see_also:
             yield from _citation(code, cite, item.where, f"etiquette {item.id!r}", item.origin)
+    yield from _conduct(code)
     for term in code.glossary.values():
         for cite in term.see_also:
             yield from _citation(code, cite, term.where, f"glossary term {term.id!r}", term.origin)

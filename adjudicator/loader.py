@@ -453,6 +453,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         etiquette[eid] = EtiquetteItem(
             eid, item.number, item.title, item.text.strip(), item.why, tuple(item.topics),
             _quotes(item.quotes), _cites(item.see_also), cid, doc.where(("etiquette", eid)),
+            tuple(p.strip() for p in item.proper), tuple(p.strip() for p in item.improper),
         )  # fmt: skip
 
     glossary = inherit("glossary", omit.glossary)

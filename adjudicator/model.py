@@ -119,6 +119,8 @@ class EtiquetteItem:
     see_also: tuple[Citation, ...]
     origin: str
     where: Where
+    proper: tuple[str, ...] = ()  # conduct at the table that keeps the rule
+    improper: tuple[str, ...] = ()  # conduct that breaks it
 
 
 @dataclass(frozen=True, slots=True)

@@ -84,10 +84,16 @@ class LawSpec(Strict):
 
 
 class EtiquetteSpec(Strict):
+    """A rule of etiquette (no penalty). ``proper`` and ``improper`` are short sentences
+    describing concrete conduct at the table that keeps or breaks the rule, each following
+    from the source; the "is this proper?" quiz is drawn from them."""
+
     number: Annotated[str, StringConstraints(max_length=24)] | None = None
     title: Line
     text: Text
     why: Text | None = None
+    proper: list[Line] = []
+    improper: list[Line] = []
     topics: list[Id] = []
     quotes: list[QuoteSpec] = []
     see_also: list[CitationText] = []

@@ -80,6 +80,8 @@ def etiquette(item: EtiquetteItem, code: Code) -> dict[str, Any]:
         "title": item.title,
         "text": item.text,
         "why": item.why,
+        "proper": list(item.proper),
+        "improper": list(item.improper),
         "quotes": [quote(q, code) for q in item.quotes],
         "see_also": [str(c) for c in item.see_also],
         "origin": item.origin,

@@ -141,6 +141,8 @@ SCHEMAS: dict[str, Schema] = {
                         "title": STR,
                         "text": STR,
                         "why": NSTR,
+                        "proper": {**STRS, "description": "conduct at the table that keeps the rule"},
+                        "improper": {**STRS, "description": "conduct at the table that breaks it"},
                         "quotes": {"type": "array", "items": _ref("Quote")},
                         "see_also": STRS,
                         "origin": STR,
