@@ -504,7 +504,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--level", default="player", help="player (etiquette, scoring, words) or director (every irregularity)"
     )
     p.add_argument(
-        "--kind", default="mixed", help="mixed (the level's kinds), ruling, which-law, etiquette, glossary, scoring"
+        "--kind",
+        default="mixed",
+        help="mixed (the level's kinds), ruling, which-law, etiquette, proper-or-not, glossary, scoring",
     )
     p.add_argument("--seed", type=int, help="the same seed gives the same quiz (default: a new one)")
     p.add_argument("-n", type=int, default=10, help="how many questions (at most 20; default: %(default)s)")

@@ -1,6 +1,6 @@
 """Quizzes generated from the law data, never written by hand.
 
-Five kinds of item, each drawn from one part of a code:
+Six kinds of item, each drawn from one part of a code:
 
 ``ruling``     "What is the ruling?": the facts of one path through an irregularity's
                question graph (its ``fact`` sentences), the choices that irregularity's
@@ -10,11 +10,14 @@ Five kinds of item, each drawn from one part of a code:
                topic, never a law the irregularity itself cites).
 ``etiquette``  "What is proper?": an etiquette item's title, the choices the code's
                etiquette texts; and "Why?": an item's text, the choices the code's reasons.
+``proper-or-not`` "Is this proper?": one of an etiquette item's examples of conduct at the
+               table (its ``proper`` and ``improper`` sentences), the choices Proper and
+               Not proper, always in that order; the answer names the item, its text and why.
 ``glossary``   "What does this word mean?": a term, the choices the code's definitions.
 ``scoring``    A figure from a score table or a scoring value, the choices the other
                figures of the same table column (or the same scheme).
 
-Levels: ``player`` (etiquette, scoring, glossary) and ``director`` (every irregularity:
+Levels: ``player`` (etiquette, proper-or-not, scoring, glossary) and ``director`` (every irregularity:
 rulings and laws). A quiz is a pure function of (code, kind, level, seed): the same
 arguments give the same questions, choices and order, so a quiz has a permalink and a
 club can print the same sheet for a class. The size only cuts the list: the first five
@@ -30,12 +33,13 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.errors import LookupProblem
-from adjudicator.model import Citation, Code, Irregularity, Law, Question, Remedy
+from adjudicator.model import Citation, Code, EtiquetteItem, Irregularity, Law, Question, Remedy
 
 KINDS: Mapping[str, str] = {
     "ruling": "What is the ruling?",
     "which-law": "Which law?",
     "etiquette": "Etiquette",
+    "proper-or-not": "Proper or not",
     "glossary": "Glossary",
     "scoring": "Scoring",
 }
@@ -45,7 +49,7 @@ MIXED = "mixed"
 """The kind that means every kind of the level."""
 
 LEVELS: Mapping[str, tuple[str, ...]] = {
-    "player": ("etiquette", "scoring", "glossary"),
+    "player": ("etiquette", "proper-or-not", "scoring", "glossary"),
     "director": ("ruling", "which-law"),
 }
 """Which kinds a mixed quiz of each level draws on."""
@@ -236,7 +240,8 @@ def _label(identifier: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Stem:
-    """An item without its distractors: ``build`` draws them with the quiz's random source."""
+    """An item without its distractors: ``build`` draws them with the quiz's random source,
+    unless the stem has fixed ``choices`` (Proper, Not proper), which keep their order."""
 
     id: str
     kind: str
@@ -251,9 +256,13 @@ class Stem:
     answers: tuple[tuple[str, str], ...] = ()
     remedy: str | None = None
     source: str | None = None
+    choices: tuple[Choice, ...] = ()
 
     def build(self, rng: random.Random) -> Item:
-        choices, answer = _choose(rng, self.correct, self.tiers)
+        if self.choices:
+            choices, answer = self.choices, self.choices.index(self.correct)
+        else:
+            choices, answer = _choose(rng, self.correct, self.tiers)
         return Item(
             id=self.id, kind=self.kind, topic=self.topic, prompt=self.prompt, situation=self.situation,
             choices=choices, answer=answer, laws=self.laws, explanation=self.explanation,
@@ -375,6 +384,53 @@ def etiquette_stems(code: Code) -> Iterator[Stem]:
             )
 
 
+PROPER = Choice("proper", "Proper")
+NOT_PROPER = Choice("improper", "Not proper")
+"""The two choices of an "is this proper?" item, in this order; the ref names the list
+(``proper`` or ``improper``) the sentence comes from."""
+
+
+def rule_label(item: EtiquetteItem) -> str:
+    """An etiquette item by its title, and its number where the code numbers it."""
+    return f"{item.title} (etiquette {item.number})" if item.number else item.title
+
+
+def _rule(item: EtiquetteItem) -> str:
+    return f"{rule_label(item)}: {item.text}" + (f" Why: {item.why}" if item.why else "")
+
+
+def proper_or_not_stems(code: Code) -> Iterator[Stem]:
+    """One item per example of conduct: its sentence, Proper or Not proper. A sentence
+    the code lists both ways (``adjudicator check`` reports it) is not asked; one listed
+    twice the same way is asked once, under the first item that lists it."""
+    verdicts: dict[str, set[str]] = {}
+    for item in code.etiquette.values():
+        for choice, sentences in ((PROPER, item.proper), (NOT_PROPER, item.improper)):
+            for sentence in sentences:
+                verdicts.setdefault(_key(sentence), set()).add(choice.ref)
+    asked: set[str] = set()
+    for item in code.etiquette.values():
+        for choice, sentences in ((PROPER, item.proper), (NOT_PROPER, item.improper)):
+            for n, sentence in enumerate(sentences, 1):
+                key = _key(sentence)
+                if len(verdicts[key]) > 1 or key in asked:
+                    continue
+                asked.add(key)
+                yield Stem(
+                    id=f"proper-or-not:{item.id}:{choice.ref}:{n}",
+                    kind="proper-or-not",
+                    topic=item.id,
+                    prompt="Is this proper?",
+                    situation=(sentence,),
+                    correct=choice,
+                    tiers=(),
+                    choices=(PROPER, NOT_PROPER),
+                    laws=_laws_of(code, item.see_also),
+                    explanation=_rule(item),
+                    source=item.id,
+                )
+
+
 def glossary_stems(code: Code) -> Iterator[Stem]:
     terms = list(code.glossary.values())
     if len({_key(t.definition) for t in terms}) < 2:
@@ -465,6 +521,7 @@ STEMS = {
     "ruling": ruling_stems,
     "which-law": which_law_stems,
     "etiquette": etiquette_stems,
+    "proper-or-not": proper_or_not_stems,
     "glossary": glossary_stems,
     "scoring": scoring_stems,
 }

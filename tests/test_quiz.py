@@ -29,6 +29,16 @@ def cited(code: Code, cites) -> set[str]:
     return {c.number for c in cites if c.number in code.laws}
 
 
+def examples(code: Code) -> dict[str, set[str]]:
+    """Every example of conduct of the code's etiquette (by its words) -> the lists it is in."""
+    found: dict[str, set[str]] = {}
+    for item in code.etiquette.values():
+        for verdict, sentences in (("proper", item.proper), ("improper", item.improper)):
+            for sentence in sentences:
+                found.setdefault(_key(sentence), set()).add(verdict)
+    return found
+
+
 def expected_kinds(code: Code) -> set[str]:
     """Which kinds the data supports, judged from the data directly (not by the generator)."""
     kinds = set()
@@ -42,6 +52,8 @@ def expected_kinds(code: Code) -> set[str]:
             kinds.add("which-law")
     if len({_key(i.text) for i in code.etiquette.values()}) >= 2:
         kinds.add("etiquette")
+    if any(len(verdicts) == 1 for verdicts in examples(code).values()):
+        kinds.add("proper-or-not")
     if len({_key(t.definition) for t in code.glossary.values()}) >= 2:
         kinds.add("glossary")
     figures = {
@@ -203,6 +215,57 @@ def test_etiquette_items_are_the_codes_own_items(code_id):
             assert item.correct.text == source.text and source.title in item.situation[0]
             assert all(_key(c.text) in texts for c in item.choices)
             assert item.explanation == source.why
+
+
+CONDUCT = [c for c in CODES if examples(LIBRARY.codes[c])]
+
+
+def test_every_code_with_etiquette_has_examples_of_conduct():
+    assert CONDUCT and [c for c in CODES if LIBRARY.codes[c].etiquette] == CONDUCT
+
+
+@pytest.mark.parametrize("code_id", CONDUCT)
+def test_every_example_of_conduct_is_asked_and_marked_with_the_list_it_came_from(code_id):
+    code = LIBRARY.code(code_id)
+    assert "proper-or-not" in quiz.supported(code)
+    for seed in SEEDS:
+        items = quiz.bank(code, "proper-or-not", seed)
+        # one item per example, each example once: the sentence is the whole situation
+        assert sorted(_key(i.situation[0]) for i in items) == sorted(examples(code))
+        for item in items:
+            check_choices(item)
+            assert item.situation == (item.situation[0],) and item.prompt == "Is this proper?"
+            assert [(c.ref, c.text) for c in item.choices] == [("proper", "Proper"), ("improper", "Not proper")]
+            source = code.etiquette[item.source]
+            said = item.situation[0]
+            lists = {"proper": source.proper, "improper": source.improper}
+            assert said in lists[item.correct.ref], f"{item.id}: the marked answer is not the sentence's list"
+            other = "improper" if item.correct.ref == "proper" else "proper"
+            assert said not in lists[other]
+            # the answer names the etiquette item, with its text and why, and the laws it refers to
+            assert source.title in item.explanation and source.text in item.explanation
+            assert (source.why or "") in item.explanation
+            assert set(item.laws) == cited(code, source.see_also) and item.topic == source.id
+
+
+def test_an_example_listed_both_ways_is_not_asked_and_one_listed_twice_is_asked_once():
+    import dataclasses
+
+    code = LIBRARY.code(CONDUCT[0])
+    first, second, *_ = code.etiquette.values()
+    both, twice = "Doing the thing both ways.", "Doing the thing twice."
+    changed = dataclasses.replace(
+        code,
+        etiquette={
+            first.id: dataclasses.replace(first, proper=(both, twice), improper=()),
+            second.id: dataclasses.replace(second, proper=(twice,), improper=(both, "Another thing.")),
+        },
+    )
+    items = quiz.bank(changed, "proper-or-not")
+    assert [(i.situation[0], i.source, i.correct.ref) for i in items] == [
+        (twice, first.id, "proper"),
+        ("Another thing.", second.id, "improper"),
+    ]
 
 
 @pytest.mark.parametrize("code_id", [c for c in CODES if "glossary" in quiz.supported(LIBRARY.codes[c])])

@@ -20,7 +20,7 @@ from werkzeug.wrappers import Response
 
 from adjudicator import quiz
 from adjudicator.engine import available
-from adjudicator.model import PHASES, Citation, Code, Remedy
+from adjudicator.model import PHASES, Citation, Code, EtiquetteItem, Remedy
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
 
@@ -123,6 +123,17 @@ class ItemView:
     answer: ChoiceView
     laws: list[LawLink]
     settle_url: str | None
+    rule: LawLink | None = None  # the etiquette item an "is this proper?" answer rests on
+
+
+def _etiquette_item(code: Code, item: quiz.Item) -> EtiquetteItem | None:
+    """The etiquette item behind an "is this proper?" item (its answer names it)."""
+    return code.etiquette.get(item.source or "") if item.kind == "proper-or-not" else None
+
+
+def _rule_link(code: Code, item: quiz.Item) -> LawLink | None:
+    rule = _etiquette_item(code, item)
+    return LawLink(quiz.rule_label(rule), views.etiquette_url(code.id, rule.id)) if rule else None
 
 
 def _law_links(code: Code, numbers: tuple[str, ...]) -> list[LawLink]:
@@ -148,6 +159,7 @@ def item_view(code: Code, item: quiz.Item, number: int, total: int) -> ItemView:
         answer=choices[item.answer],
         laws=_law_links(code, item.laws),
         settle_url=settle,
+        rule=_rule_link(code, item),
     )
 
 
@@ -252,6 +264,8 @@ class EtiquetteRule:
     why: str
     has_reason: bool
     laws: list[views.LawBrief]
+    proper: list[str] = field(default_factory=list)  # conduct that keeps the rule
+    improper: list[str] = field(default_factory=list)  # conduct that breaks it
 
 
 @dataclass
@@ -320,6 +334,8 @@ def code(code: str) -> str:
                 e.why or NO_REASON,
                 bool(e.why),
                 [views.law_brief(item, item.laws[c.number]) for c in e.see_also if c.number in item.laws],
+                list(e.proper),
+                list(e.improper),
             )
             for e in item.etiquette.values()
         ],
@@ -442,6 +458,7 @@ def answer(code: str) -> str | Response:
         remedy=views.remedy_view(item, remedy) if remedy is not None and current.kind == "ruling" else None,
         ruling_title=remedy.title if remedy is not None and current.kind == "which-law" else None,
         about=_about(current),
+        rule=_rule_view(item, current),
         laws=law_views(item, current.laws),
         next_url=quiz_url("score_page" if last else "question", done),
         next_label="See your score" if last else "Next question",
@@ -456,6 +473,28 @@ ABOUT = {"etiquette": "Why", "glossary": "About this word", "scoring": "About th
 class About:
     heading: str
     text: str
+
+
+@dataclass
+class RuleView:
+    """The etiquette item an "is this proper?" answer rests on: named, linked, its text and why."""
+
+    title: str
+    url: str
+    text: Any
+    why: str
+
+
+def _rule_view(code: Code, item: quiz.Item) -> RuleView | None:
+    rule = _etiquette_item(code, item)
+    if rule is None:
+        return None
+    return RuleView(
+        quiz.rule_label(rule),
+        views.etiquette_url(code.id, rule.id),
+        views.law_text(code, rule.text),
+        rule.why or NO_REASON,
+    )
 
 
 def _about(item: quiz.Item) -> About | None:

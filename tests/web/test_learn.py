@@ -18,6 +18,12 @@ from tests.web.conftest import check_page, headings, soup
 LIBRARY = load_library(config.laws_dir())
 CODES = list(LIBRARY.codes)
 QUIZZES = [(c.id, level) for c in LIBRARY.codes.values() for level in quiz.levels(c)]
+ONE_KIND = "proper-or-not"
+TAKEN = [(code_id, level, quiz.MIXED) for code_id, level in QUIZZES] + [
+    (c.id, "player", ONE_KIND) for c in LIBRARY.codes.values() if ONE_KIND in quiz.supported(c)
+]
+"""The quizzes taken through the pages and the API: each level's mixed quiz, and a quiz of
+the one kind a mixed quiz may hold too few of ("is this proper?") under every code that has it."""
 API = "/api/v1"
 
 
@@ -74,6 +80,10 @@ def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(clie
         for rule, item in zip(rules, code.etiquette.values(), strict=True):
             why = rule.find("p", class_="why").get_text(" ", strip=True)
             assert why.startswith("Why:") and (item.why or "The code gives no reason") in why
+            for verdict, sentences in (("proper", item.proper), ("improper", item.improper)):
+                listed = rule.find("ul", class_=verdict)
+                shown = [li.get_text(" ", strip=True) for li in listed.find_all("li")] if listed else []
+                assert shown == list(sentences), (item.id, verdict)
     else:
         assert "Etiquette" not in titles
     captions = [c.get_text(strip=True) for c in page.find_all("caption")]
@@ -115,11 +125,22 @@ def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, 
 # ---------------------------------------------------------------- taking a quiz through the forms
 
 
-@pytest.mark.parametrize("code_id,level", QUIZZES)
-def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, level):
+def check_rule(code, item, page) -> None:
+    """An "is this proper?" answer names the etiquette item, links to it, shows its text and why."""
+    rule = code.etiquette[item.source]
+    answer = page.find("section", class_="answer")
+    link = answer.find("p", class_="rule-name").a
+    assert link["href"] == f"/codes/{code.id}/etiquette#{rule.id}" and rule.title in link.get_text()
+    text = re.sub(r"\s", "", answer.get_text(" ", strip=True))  # the law references in it are links
+    assert re.sub(r"\s", "", rule.text) in text and re.sub(r"\s", "", rule.why or "The code gives no reason") in text
+    assert item.situation[0] in page.find(class_="situation").get_text(" ", strip=True)
+
+
+@pytest.mark.parametrize("code_id,level,kind", TAKEN)
+def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, level, kind):
     code = LIBRARY.code(code_id)
-    location, named = start(client, code_id, level=level, n="5")
-    made = quiz.make_quiz(code, level=level, seed=int(named["seed"]), size=5)
+    location, named = start(client, code_id, level=level, kind=kind, n="5")
+    made = quiz.make_quiz(code, kind=kind, level=level, seed=int(named["seed"]), size=5)
     url = location
     for number, item in enumerate(made.items, 1):
         page = check_page(client.get(url))
@@ -146,6 +167,8 @@ def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, leve
             if remedy.options:
                 chooser = code.roles.get(remedy.options.chooser, remedy.options.chooser.replace("-", " "))
                 assert chooser.lower() in answer.lower()
+        if item.kind == ONE_KIND:
+            check_rule(code, item, page)
         url = page.find("a", class_="cta")["href"]
         assert query(url)["a"] == "".join("abcd"[i.answer] for i in made.items[:number])
     assert "/quiz/score" in url
@@ -157,6 +180,8 @@ def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, leve
         assert "right" in review["class"]
         for number in item.laws:
             assert review.find("a", href=f"/codes/{code_id}/laws/{number}")
+        if item.kind == ONE_KIND:
+            assert review.find("a", href=f"/codes/{code_id}/etiquette#{item.source}")
 
 
 def test_wrong_answers_show_the_right_one_and_count_nothing(client):
@@ -200,11 +225,11 @@ def test_a_sent_form_without_a_choice_asks_again(client):
     assert response.status_code == 302 and "/quiz?" in response.headers["Location"]
 
 
-@pytest.mark.parametrize("code_id,level", QUIZZES)
-def test_the_printed_sheet_has_every_question_then_the_answer_key(client, code_id, level):
+@pytest.mark.parametrize("code_id,level,kind", TAKEN)
+def test_the_printed_sheet_has_every_question_then_the_answer_key(client, code_id, level, kind):
     code = LIBRARY.code(code_id)
-    page = check_page(client.get(f"/learn/{code_id}/quiz/sheet?level={level}&n=20&seed=77"))
-    made = quiz.make_quiz(code, level=level, seed=77, size=20)
+    page = check_page(client.get(f"/learn/{code_id}/quiz/sheet?level={level}&kind={kind}&n=20&seed=77"))
+    made = quiz.make_quiz(code, kind=kind, level=level, seed=77, size=20)
     assert page.body["class"] == ["quiz-sheet"]
     questions = page.find("ol", class_="sheet").find_all("li", recursive=False)
     assert len(questions) == len(made.items)
@@ -217,6 +242,9 @@ def test_the_printed_sheet_has_every_question_then_the_answer_key(client, code_i
     assert key.h2.get_text(strip=True) == "Answer key: quiz 77"
     letters = [li.strong.get_text(strip=True) for li in key.find_all("li")]
     assert letters == ["ABCD"[i.answer] for i in made.items]
+    for line, item in zip(key.find_all("li"), made.items, strict=True):
+        if item.kind == ONE_KIND:  # the key names the etiquette item the answer rests on
+            assert code.etiquette[item.source].title in line.get_text(" ", strip=True)
 
 
 def test_the_print_stylesheet_puts_the_answer_key_on_a_page_of_its_own():
@@ -280,13 +308,14 @@ def test_an_unknown_code_is_a_404(client):
 # ---------------------------------------------------------------- the API
 
 
-@pytest.mark.parametrize("code_id,level", QUIZZES)
-def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level):
+@pytest.mark.parametrize("code_id,level,kind", TAKEN)
+def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level, kind):
     code = LIBRARY.code(code_id)
-    data = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level, "seed": "5", "n": "5"}).get_json()
-    made = quiz.make_quiz(code, level=level, seed=5, size=5)
+    asked = {"code": code_id, "level": level, "kind": kind, "seed": "5", "n": "5"}
+    data = client.get(f"{API}/quiz", query_string=asked).get_json()  # the client checks it against the OpenAPI
+    made = quiz.make_quiz(code, kind=kind, level=level, seed=5, size=5)
     assert {k: v for k, v in data.items() if k not in ("permalink", "sheet")} == serialize.quiz(made, code)
-    assert query(data["permalink"]) == {"level": level, "kind": "mixed", "n": "5", "seed": "5"}
+    assert query(data["permalink"]) == {"level": level, "kind": kind, "n": "5", "seed": "5"}
     assert client.get(data["permalink"]).status_code == 200 and client.get(data["sheet"]).status_code == 200
     for item in data["items"]:
         if item["kind"] == "ruling":
@@ -295,6 +324,10 @@ def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level):
             assert [law["number"] for law in item["laws"]] == [
                 c.number for c in ruling.remedy.cites if c.number in code.laws
             ]
+        if item["kind"] == ONE_KIND:  # the marked answer is the list the sentence comes from
+            rule = code.etiquette[item["source"]]
+            marked = item["choices"][item["answer"]]["ref"]
+            assert item["situation"][0] in {"proper": rule.proper, "improper": rule.improper}[marked]
 
 
 def test_the_api_names_a_new_quiz_by_its_seed(client):
