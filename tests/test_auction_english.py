@@ -131,7 +131,7 @@ def test_english_trick_values_and_bid_ranking(code):
     assert dict(values["undertrick"].value) == {"undoubled": 50, "doubled": 100, "redoubled": 200}
     assert (values["game"].value, values["rubber-bonus"].value) == (30, 250)
     assert (values["grand-slam"].value, values["little-slam"].value) == (40, 20)
-    assert values["one-spade-loss-limit"].value == 100
+    assert dict(values["one-spade-loss-limit"].value) == {"undoubled": 100, "doubled": 100, "redoubled": 100}
 
 
 def test_irregularity_ids_are_the_shared_ones(code):
