@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from adjudicator.errors import LawFileError, did_you_mean
-from adjudicator.loader import read_library
+from adjudicator.loader import collector_paused, read_library
 from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Where
 from adjudicator.scenario import Case, reached, read_cases
 
@@ -257,6 +257,7 @@ def check_coverage(library: Library, cases: list[Case]) -> Iterator[LawFileError
             )
 
 
+@collector_paused
 def check(laws_dir: Path | str, cases_dir: Path | str | None = None) -> tuple[Library, list[LawFileError]]:
     """Load and check everything: the library and every problem, sorted and de-duplicated."""
     library, problems = read_library(laws_dir)
