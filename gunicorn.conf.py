@@ -1,15 +1,56 @@
-"""gunicorn settings for `make serve`: loopback by default, HOST/PORT to change."""
+"""gunicorn settings for `make serve` (production): loopback by default, HOST/PORT to change.
+
+Each worker imports wsgi.py, which loads and checks the laws and opens the search index
+once, at start (no preload: no open index file is shared across a fork). Before any
+worker starts, the app is built once the same way (on_starting) and gunicorn exits with
+status 1 and a message saying what is wrong (laws that fail the check, an index missing,
+stale or corrupt, unreadable files) rather than booting workers that die. No reload, no debug, no secret: the
+service is read-only and keeps no state, so any number of instances can run side by side.
+Measured choices (bench/throughput.py, README "Performance"): one sync worker per core.
+"""
 
 import os
+import sys
+import traceback
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WORKERS", "2"))
+workers = int(os.environ.get("WORKERS") or os.cpu_count() or 2)
 worker_class = "sync"
-timeout = 30
+timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 10
 keepalive = 2
+reload = False
+preload_app = False
+# requests larger than these are refused with a 400 before they reach the app
+# (the app itself refuses bodies over 64 KiB with a 413)
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
-preload_app = False  # each worker loads the laws (and opens the index) once, at start
 accesslog = "-"
+
+
+def on_starting(server):
+    """Build the app once in a forked child, as a worker would: if that fails, print why
+    and exit with status 1 before any worker starts (the master stays small: the child's
+    copy of the laws goes with it)."""
+    pid = os.fork()
+    if pid == 0:
+        status = 0
+        try:
+            from adjudicator.errors import AdjudicatorError
+            from adjudicator.web import create_app
+
+            try:
+                create_app()
+            except (AdjudicatorError, OSError) as exc:
+                print(f"adjudicator: cannot serve: {exc}", file=sys.stderr)
+                status = 1
+        except BaseException:  # a bug: the traceback says where
+            traceback.print_exc()
+            status = 2
+        finally:
+            sys.stderr.flush()
+            os._exit(status)
+    _, status = os.waitpid(pid, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(1)
