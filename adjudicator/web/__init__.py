@@ -16,6 +16,7 @@ from adjudicator import config
 from adjudicator.loader import load_library
 from adjudicator.model import Library
 from adjudicator.search import index_for
+from adjudicator.web.pagecache import PageCache
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -35,6 +36,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # a missing or stale one raises IndexProblem), "ram" (the default when TESTING), or a SearchIndex
     setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
     app.extensions["adjudicator.search"] = index_for(setting, library, Path(app.config["LAWS_DIR"]))
+    app.extensions["adjudicator.pages"] = PageCache()  # law and ruling pages, rendered once per worker
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
         from jinja2 import StrictUndefined

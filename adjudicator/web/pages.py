@@ -12,6 +12,7 @@ from adjudicator.errors import UnknownLaw
 from adjudicator.model import Code
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
+from adjudicator.web.pagecache import cached
 from adjudicator.web.searching import search_page
 
 bp = Blueprint("pages", __name__)
@@ -72,14 +73,17 @@ def irregularities(code: str) -> str:
 
 
 @bp.get("/settle/<code>/<irregularity>")
-def settle(code: str, irregularity: str) -> str:
+def settle(code: str, irregularity: str) -> str | bytes:
     library = library_of(current_app)
     item = the_code(code)
     given = given_answers()
     result = adjudicate(item, irregularity, given)
     if isinstance(result, NextQuestion):
         return render_template("settle/question.html", page=views.question_page(item, result, given))
-    return render_template("settle/ruling.html", page=views.ruling_page(library, item, result, given))
+    return cached(
+        ("ruling", item.id, irregularity, tuple(given.items())),
+        lambda: render_template("settle/ruling.html", page=views.ruling_page(library, item, result, given)),
+    )
 
 
 @bp.get("/settle/<code>/<irregularity>/table")
@@ -128,12 +132,15 @@ def laws(code: str) -> Response:
 
 
 @bp.get("/codes/<code>/laws/<number>")
-def law(code: str, number: str) -> str:
+def law(code: str, number: str) -> bytes:
     item = the_code(code)
     found = item.laws.get(number)
     if found is None:
         raise UnknownLaw(number, list(item.laws), field="number", where=item.id)
-    return render_template("codes/law.html", page=views.law_page(library_of(current_app), item, found))
+    return cached(
+        ("law", item.id, number),
+        lambda: render_template("codes/law.html", page=views.law_page(library_of(current_app), item, found)),
+    )
 
 
 @bp.get("/codes/<code>/etiquette")
