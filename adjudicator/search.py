@@ -635,19 +635,33 @@ def build_index(library: Library, directory: Path | None = None) -> SearchIndex:
         return SearchIndex(ix, docs, codes, manifest)
 
     directory = Path(directory)
-    directory.parent.mkdir(parents=True, exist_ok=True)
     fresh = directory.with_name(directory.name + ".new")
-    shutil.rmtree(fresh, ignore_errors=True)
-    fresh.mkdir()
-    ix = _write(FileStorage(str(fresh)), docs_fields, segid)
-    ix.close()
-    data = {**manifest, **_dump(docs, codes)}
-    (fresh / MANIFEST).write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n", "utf-8")
-    old = directory.with_name(directory.name + ".old")
-    shutil.rmtree(old, ignore_errors=True)
-    if directory.exists():
-        directory.rename(old)
-    fresh.rename(directory)
+    # written whole beside the old index, then swapped in: a failed build (a full disk, a
+    # folder that cannot be written) leaves the old index as it was and nothing half-built
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir()
+        ix = _write(FileStorage(str(fresh)), docs_fields, segid)
+        ix.close()
+        data = {**manifest, **_dump(docs, codes)}
+        (fresh / MANIFEST).write_text(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=0) + "\n", "utf-8")
+        old = directory.with_name(directory.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if directory.exists():
+            directory.rename(old)
+        try:
+            fresh.rename(directory)
+        except OSError:
+            if old.exists():
+                old.rename(directory)
+            raise
+    except OSError as exc:
+        shutil.rmtree(fresh, ignore_errors=True)
+        reason = exc.strerror or exc.__class__.__name__
+        raise IndexProblem(
+            directory, f"cannot write the index ({reason}: {exc.filename or fresh}); nothing was changed there"
+        ) from None
     shutil.rmtree(old, ignore_errors=True)
     return open_index(directory, None)
 
