@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,15 @@ HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 
 
+@functools.cache
+def real_library() -> Library:
+    """The real library, loaded once per session (also for test modules that need it at import)."""
+    return load_library(config.laws_dir())
+
+
 @pytest.fixture(scope="session")
 def library() -> Library:
-    return load_library(config.laws_dir())
+    return real_library()
 
 
 @pytest.fixture(scope="session")
@@ -26,10 +33,10 @@ def toy() -> Library:
 
 @pytest.fixture(scope="session")
 def search_index(library):
-    """The real library's search index, built once in RAM."""
-    from adjudicator.search import build_index
+    """The real library's search index, built once in RAM (shared with apps made with it)."""
+    from adjudicator.search import index_for
 
-    return build_index(library)
+    return index_for("ram", library, config.laws_dir())
 
 
 @pytest.fixture

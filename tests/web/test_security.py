@@ -3,6 +3,7 @@ request (however odd) answered with a 500."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -11,11 +12,13 @@ from hypothesis import strategies as st
 
 from adjudicator import config
 from adjudicator.engine import available
-from adjudicator.loader import load_library
 from adjudicator.web.handlers import SECURITY_HEADERS
+from adjudicator.web.openapi import document
+from tests.conftest import real_library
 
-LIBRARY = load_library(config.laws_dir())
+LIBRARY = real_library()
 HOSTILE = "<script>alert(1)</script>\"'><img src=x onerror=alert(1)>"
+MARKERS = ("<script>alert", "<img src=x")  # what must never come back unescaped in an HTML page
 
 
 def sample_urls(app) -> list[str]:
@@ -145,3 +148,174 @@ def test_no_posted_body_is_answered_with_a_500(shared_client, body):
     response = shared_client.post("/api/v1/adjudicate", data=body, content_type="application/json")
     assert response.status_code < 500, (body, response.data[:300])
     assert response.mimetype == "application/json"
+
+
+# ---------------------------------------------------------------- hostile input in every parameter
+
+# each kind of hostile value, as it goes on the wire (already percent-encoded for a URL)
+HOSTILE_VALUES = {
+    "markup and quotes": quote(HOSTILE, safe=""),
+    "control characters": quote("\x00\x01\x1b[31m\r\nSet-Cookie: x=1\u202e\ufeff" + HOSTILE, safe=""),
+    "100 KB": quote("x" * 100_000 + HOSTILE, safe=""),
+    "invalid UTF-8": "%FF%FE%C3%28%ED%A0%80" + quote(HOSTILE, safe=""),
+}
+
+
+def _parameter_names(client) -> dict[str, set[str]]:
+    """Every query parameter the app reads, by endpoint where a form or the OpenAPI
+    document says so, and under "*" every name the web layer reads anywhere (so each
+    route is also sent the parameters of the others)."""
+    names: dict[str, set[str]] = {"*": set()}
+    source = "\n".join(p.read_text() for p in (config.ROOT / "adjudicator" / "web").glob("*.py"))
+    read = re.compile(r"""(?:args\.get|getlist|_int\(args,|text_arg|_arg|_list)\(\s*["']([a-z][a-z0-9-]*)["']""")
+    names["*"].update(read.findall(source))
+    for item in document()["paths"].values():
+        for operation in item.values():
+            for parameter in operation.get("parameters", []):
+                if parameter["in"] == "query":
+                    names["*"].add(parameter["name"])
+    for irregularity, _ in available(_code()):
+        names["*"].update(list(irregularity.questions)[:2])
+    return names
+
+
+def _code():
+    """A code every route accepts (the table tools need a code with score values)."""
+    return next(c for c in LIBRARY.codes.values() if c.laws and available(c) and c.score_values)
+
+
+def _check_answer(response, where: str) -> None:
+    response.close()  # a static file's handle
+    assert response.status_code < 500, (where, response.status_code, response.data[:300])
+    for name, value in SECURITY_HEADERS.items():
+        assert response.headers.get(name) == value, (where, name)
+    for name, value in response.headers.items():
+        assert "\n" not in value and "Set-Cookie" not in value, (where, name)
+    if response.mimetype == "text/html":
+        body = response.get_data(as_text=True)
+        for marker in MARKERS:
+            assert marker not in body, (where, marker)
+    else:
+        assert response.mimetype in ("application/json", "text/css", "text/plain"), (where, response.mimetype)
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def _routes(app) -> list[str]:
+    return sorted({rule.endpoint for rule in app.url_map.iter_rules()})
+
+
+def _app_for_listing():
+    from adjudicator.web import create_app
+
+    return create_app({"TESTING": True, "LIBRARY": LIBRARY})
+
+
+ENDPOINTS = _routes(_app_for_listing())
+
+
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+def test_hostile_values_in_every_parameter_are_never_reflected_nor_a_500(shared_client, endpoint):
+    """Every route, every path segment and every query parameter the app reads (one at a
+    time, the others valid), each kind of hostile value: never a 500, never reflected
+    unescaped, every security header present."""
+    app = shared_client.application
+    rule = next(r for r in app.url_map.iter_rules() if r.endpoint == endpoint)
+    code = _code()
+    valid = {
+        "code": code.id,
+        "other": next(c.id for c in LIBRARY.codes.values() if c.id != code.id),
+        "number": next(iter(code.laws)),
+        "irregularity": available(code)[0][0].id,
+        "filename": "site.css",
+    }
+    names = sorted(_parameter_names(shared_client)["*"])
+    method = "POST" if "POST" in rule.methods else "GET"
+
+    def path_with(**changed: str) -> str:
+        path = rule.rule
+        for name in rule.arguments:
+            path = path.replace(f"<{name}>", changed.get(name, quote(valid[name], safe="")))
+            path = path.replace(f"<path:{name}>", changed.get(name, quote(valid[name], safe="")))
+        return path
+
+    for kind, value in HOSTILE_VALUES.items():
+        for argument in rule.arguments:
+            url = path_with(**{argument: value})
+            _check_answer(shared_client.open(url, method=method), f"{url[:120]} ({kind})")
+        for name in names:
+            url = f"{path_with()}?{quote(name)}={value}"
+            _check_answer(shared_client.open(url, method=method), f"{endpoint} ?{name}= ({kind})")
+
+
+@pytest.mark.parametrize("url", sample_urls(_app_for_listing()))
+def test_hostile_headers_and_posted_forms_are_never_reflected_nor_a_500(shared_client, url):
+    headers = {
+        name: HOSTILE + "\x00\x1b\xff\xfe"  # header values reach the app as latin-1: invalid UTF-8
+        for name in ("User-Agent", "Referer", "Accept-Language", "Cookie", "X-Forwarded-For", "If-None-Match", "Range")
+    }
+    headers["Accept"] = "text/html;q=" + HOSTILE
+    headers["X-Big"] = "x" * 100_000
+    _check_answer(shared_client.get(url, headers=headers), f"{url} (headers)")
+    form = {"q": HOSTILE, "code": HOSTILE, "x" * 100: "\x00" + HOSTILE}
+    _check_answer(shared_client.post(url, data=form), f"{url} (posted form)")
+    _check_answer(
+        shared_client.post(url, data=b"q=%FF%FE" + quote(HOSTILE).encode(), content_type="text/plain; charset=utf-8"),
+        f"{url} (posted bytes)",
+    )
+
+
+def _hostile_bodies() -> list[tuple[str, bytes, str]]:
+    import json
+
+    code = _code()
+    irregularity = available(code)[0][0]
+    start = irregularity.start
+    good = {"code": code.id, "irregularity": irregularity.id, "answers": {}}
+    bodies = []
+    for kind, value in (
+        ("markup", HOSTILE),
+        ("control characters", "\x00\x1b\r\n\u202e" + HOSTILE),
+        ("60 KB", "x" * 60_000 + HOSTILE),
+    ):
+        for key in ("code", "irregularity"):
+            bodies.append((f"{key}: {kind}", json.dumps({**good, key: value}).encode(), "application/json"))
+        bodies.append(
+            (f"answer key: {kind}", json.dumps({**good, "answers": {value: "yes"}}).encode(), "application/json")
+        )
+        bodies.append((f"answer: {kind}", json.dumps({**good, "answers": {start: value}}).encode(), "application/json"))
+        bodies.append((f"extra key: {kind}", json.dumps({**good, value: 1}).encode(), "application/json"))
+    bodies += [
+        ("invalid UTF-8", b'{"code": "\xff\xfe", "irregularity": "\xc3\x28"}', "application/json"),
+        ("over the limit", json.dumps({**good, "code": "x" * 100_000}).encode(), "application/json"),
+        ("nested deep", b"[" * 5_000 + b"]" * 5_000, "application/json"),
+        ("a form", f"code={quote(HOSTILE)}&irregularity=x".encode(), "application/x-www-form-urlencoded"),
+        ("a content type", json.dumps(good).encode(), HOSTILE),
+    ]
+    return bodies
+
+
+@pytest.mark.parametrize(("what", "body", "content_type"), _hostile_bodies(), ids=lambda v: str(v)[:30])
+def test_hostile_json_bodies_are_a_4xx_never_a_500(shared_client, what, body, content_type):
+    response = shared_client.post("/api/v1/adjudicate", data=body, content_type=content_type)
+    _check_answer(response, what)
+    assert response.mimetype == "application/json"
+    if what == "over the limit":
+        assert response.status_code == 413
+        assert response.get_json()["error"]["field"] == "body"
+
+
+def test_production_config_has_no_debug_and_no_secret():
+    """What `make serve` runs: wsgi.py's app, gunicorn.conf.py; nothing in debug, no secret."""
+    import runpy
+
+    from adjudicator.web import create_app
+
+    app = create_app({"LIBRARY": LIBRARY, "SEARCH_INDEX": "ram"})  # as wsgi.py, with the index in RAM
+    assert not app.debug and not app.testing and not app.config["PROPAGATE_EXCEPTIONS"]
+    assert app.config["SECRET_KEY"] is None and not app.config.get("TEMPLATES_AUTO_RELOAD")
+    assert app.config["MAX_CONTENT_LENGTH"] == 64 * 1024
+    settings = runpy.run_path(str(config.ROOT / "gunicorn.conf.py"))
+    assert settings["reload"] is False and settings["bind"].startswith("127.0.0.1:")
+    assert settings["limit_request_line"] <= 8190 and settings["limit_request_field_size"] <= 8190
+    assert "--debug" not in (config.ROOT / "Makefile").read_text().split("\nserve:")[1].split("\n\n")[0]
+    assert (config.ROOT / "wsgi.py").read_text().strip().endswith("app = create_app()")
