@@ -10,7 +10,7 @@ AXE_VERSION := 4.14.1
 AXE := node_modules/axe-core/axe.min.js
 
 .DEFAULT_GOAL := help
-.PHONY: help install check index serve dev test bench clean
+.PHONY: help install check index serve dev test bench bench-http coldstart load clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,16 @@ $(AXE):
 bench: install ## print the benchmarks (medians and ratios; search: real, 10x and 100x corpora)
 	$(PY) bench/engine.py
 	$(PY) bench/search.py
+
+bench-http: install ## req/s, p50/p99 and RSS per worker against a bare Flask endpoint (gunicorn, wrk; minutes)
+	$(PY) bench/throughput.py
+	$(PY) bench/memory.py
+
+coldstart: install ## load + check + index of laws/ and of 10x and 100x synthetic corpora (about 15 minutes)
+	$(PY) bench/coldstart.py
+
+load: install ## 60 s at concurrency 32 across the main routes: zero errors, RSS that does not grow
+	$(PY) bench/load.py
 
 clean: ## remove the environment and built files
 	rm -rf $(VENV) instance .pytest_cache .ruff_cache *.egg-info
