@@ -915,6 +915,8 @@ class EtiquetteView:
     why: str | None
     quotes: list[QuoteView]
     see_also: list[LawBrief]
+    proper: tuple[str, ...]
+    improper: tuple[str, ...]
 
 
 def etiquette_views(code: Code) -> list[EtiquetteView]:
@@ -927,6 +929,8 @@ def etiquette_views(code: Code) -> list[EtiquetteView]:
             item.why,
             [quote_view(q, code) for q in item.quotes],
             _briefs(code, item.see_also),
+            item.proper,
+            item.improper,
         )
         for item in code.etiquette.values()
     ]

@@ -290,7 +290,10 @@ def test_etiquette_and_glossary_pages(client, library, code_id):
     code = library.code(code_id)
     page = check_page(client.get(f"/codes/{code_id}/etiquette"))
     for item in code.etiquette.values():
-        assert page.find(id=item.id)
+        section = page.find(id=item.id)
+        assert section
+        shown = {li.get_text(strip=True) for li in section.find_all("li")}
+        assert set(item.proper) | set(item.improper) <= shown
     page = check_page(client.get(f"/codes/{code_id}/glossary"))
     for term in code.glossary.values():
         assert page.find(id=f"term-{term.id}").get_text(strip=True) == term.term
