@@ -17,6 +17,7 @@ from adjudicator.errors import UnknownLaw
 from adjudicator.web import learn, library_of, tools_api
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.openapi import document
+from adjudicator.web.pagecache import cached
 from adjudicator.web.pages import given_answers
 from adjudicator.web.searching import SearchUnavailable, read_params, run
 
@@ -59,7 +60,13 @@ def law(code: str, number: str) -> Response:
 @bp.get("/codes/<code>/irregularities/<irregularity>")
 def irregularity(code: str, irregularity: str) -> Response:
     item = library_of(current_app).code(code)
-    return jsonify(serialize.result(adjudicate(item, irregularity, given_answers())))
+    given = given_answers()
+    result = adjudicate(item, irregularity, given)  # raises on a bad answer: only answered steps are cached
+    body = cached(
+        ("api-step", item.id, irregularity, tuple(given.items())),
+        lambda: jsonify(serialize.result(result)).get_data(as_text=True),
+    )
+    return Response(body, mimetype="application/json")
 
 
 def _text(data: dict[str, Any], key: str) -> str:

@@ -1,5 +1,6 @@
-"""Law and ruling pages are rendered once per app and served the same afterwards; the
-cache stays within its bound and keeps nothing for an address that fails."""
+"""Law and ruling pages and API adjudication steps are rendered once per app and served
+the same afterwards; the cache stays within its bound and keeps nothing for an address
+that fails."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from adjudicator.web.pagecache import PageCache
 from tests.web.conftest import first_path
 
 
-def test_a_law_page_and_a_ruling_are_the_same_from_the_cache(app, client, library):
+def test_a_law_page_a_ruling_and_an_api_step_are_the_same_from_the_cache(app, client, library):
     code = next(c for c in library.codes.values() if c.laws and available(c))
     number = next(iter(code.laws))
     cache = app.extensions["adjudicator.pages"]
@@ -24,7 +25,10 @@ def test_a_law_page_and_a_ruling_are_the_same_from_the_cache(app, client, librar
     answers, _ = first_path(code, irregularity.id)
     ruling = f"/settle/{code.id}/{irregularity.id}?{urlencode(answers)}"
     assert client.get(ruling).data == client.get(ruling).data
-    assert len(cache) == 2
+    step = f"/api/v1/codes/{code.id}/irregularities/{irregularity.id}?{urlencode(answers)}"
+    first, again = client.get(step), client.get(step)  # the test client checks both against the OpenAPI document
+    assert first.data == again.data and again.mimetype == "application/json" and again.get_json()
+    assert len(cache) == 3
 
 
 def test_an_address_that_fails_is_not_kept(app, client, library):
