@@ -31,10 +31,3 @@ def by_code(items: list[dict[str, Any]]) -> list[Any]:
         for item in items
         for code, expected in item["codes"].items()
     ]
-
-
-def code_or_pending(library, code_id: str):
-    """The code, or a skip naming the law file that has not landed yet."""
-    if code_id not in library.codes:
-        pytest.skip(f"pending: laws/{code_id}.yaml has not landed")
-    return library.code(code_id)

@@ -12,7 +12,7 @@ import pytest
 from adjudicator import auction as checker
 from adjudicator import scoring
 from adjudicator.engine import NextQuestion, Ruling, adjudicate
-from tests.tools.conftest import by_code, code_or_pending, read_scenarios
+from tests.tools.conftest import by_code, read_scenarios
 
 KEYS = {"name", "seed", "dealer", "calls", "codes"}
 EXPECT = {"findings", "contract", "declarant", "dummy", "leader", "closed", "passed_out", "verdicts"}
@@ -20,7 +20,7 @@ AUCTIONS = read_scenarios("auctions.yaml", KEYS)
 
 
 def run(library, item: dict[str, Any], code_id: str) -> checker.Auction:
-    code = code_or_pending(library, code_id)
+    code = library.code(code_id)
     return checker.check_auction(code, item["dealer"], checker.parse_calls(item["calls"], code))
 
 
@@ -48,7 +48,7 @@ def test_auction(library, item, code_id, want):
 def test_every_finding_leads_to_an_adjudication_that_takes_its_facts(library, item, code_id, want):
     """The facts a finding fills in are answers its ruling code accepts: the adjudication
     goes on from them (a question or a ruling), never an error."""
-    code = code_or_pending(library, code_id)
+    code = library.code(code_id)
     for finding in run(library, item, code_id).findings:
         if finding.irregularity is None or finding.ruled_by is None:
             continue
@@ -60,7 +60,7 @@ def test_every_finding_leads_to_an_adjudication_that_takes_its_facts(library, it
 
 def test_done_when_insufficient_out_of_turn_and_illegal_double_are_found_with_the_roles(library):
     """The issue's test: one sequence with each kind of irregularity, and the roles named."""
-    code = code_or_pending(library, "auction-bridge-1915")
+    code = library.code("auction-bridge-1915")
     # E's one diamond is insufficient (read as two); W passes in S's turn; E doubles his own side's bid
     calls = checker.parse_calls("1H 1D W:P N:P E:X S:P W:P N:P", code)
     found = checker.check_auction(code, "N", calls)
@@ -86,7 +86,7 @@ def test_calls_read_back_as_they_were_written(library):
     [("1Q", "call"), ("0H", "call"), ("hello", "call"), ("Q:1H", "seat"), ("1R", "call")],
 )
 def test_a_bad_call_names_what_is_wrong(library, text, field):
-    code = code_or_pending(library, "auction-bridge-1915")
+    code = library.code("auction-bridge-1915")
     with pytest.raises(checker.CallError) as raised:
         checker.parse_calls(f"1C {text}", code)
     assert raised.value.field == field

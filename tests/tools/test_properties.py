@@ -3,7 +3,6 @@ every code the tools offer (hypothesis)."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -43,7 +42,6 @@ def sheets(draw):
     return code, draw(st.lists(hands(code), max_size=14)), draw(st.booleans())
 
 
-@pytest.mark.skipif(not SCORABLE, reason="no code has scoring values")
 @SETTINGS
 @given(sheets())
 def test_a_rubber_ends_exactly_when_one_side_has_two_games(sheet_input):
@@ -63,7 +61,6 @@ def test_a_rubber_ends_exactly_when_one_side_has_two_games(sheet_input):
         assert len(rubber.games) == sum(games.values())
 
 
-@pytest.mark.skipif(not SCORABLE, reason="no code has scoring values")
 @SETTINGS
 @given(sheets())
 def test_totals_equal_the_sum_of_the_entries(sheet_input):
@@ -84,7 +81,6 @@ def test_totals_equal_the_sum_of_the_entries(sheet_input):
     assert sheet.complete == (not any(r.unknown for r in sheet.rubbers))
 
 
-@pytest.mark.skipif(not SCORABLE, reason="no code has scoring values")
 @SETTINGS
 @given(sheets())
 def test_games_are_won_below_the_line_at_the_codes_figure(sheet_input):
@@ -104,7 +100,6 @@ def test_games_are_won_below_the_line_at_the_codes_figure(sheet_input):
                 running = dict.fromkeys(scoring.SIDES, 0)
 
 
-@pytest.mark.skipif(not SCORABLE, reason="no code has scoring values")
 @SETTINGS
 @given(sheets())
 def test_every_figure_cites_laws_of_its_code(sheet_input):
@@ -116,7 +111,6 @@ def test_every_figure_cites_laws_of_its_code(sheet_input):
             assert f.points is None or f.points >= 0
 
 
-@pytest.mark.skipif(not SCORABLE, reason="no code has scoring values")
 @SETTINGS
 @given(sheets())
 def test_a_hand_token_reads_back_as_the_same_hand(sheet_input):
@@ -146,7 +140,6 @@ def auctions(draw):
     return code, draw(st.sampled_from(checker.SEATS)), calls
 
 
-@pytest.mark.skipif(not CHECKABLE, reason="no code has a bid-ranking value")
 @SETTINGS
 @given(auctions())
 def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(auction_input):
@@ -168,7 +161,6 @@ def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(auction_input
         assert result.contract is None
 
 
-@pytest.mark.skipif(not CHECKABLE, reason="no code has a bid-ranking value")
 @SETTINGS
 @given(auctions())
 def test_bids_in_turn_never_fall_in_rank(auction_input):
