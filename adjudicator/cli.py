@@ -16,7 +16,7 @@ from typing import Any, TextIO
 
 from adjudicator import config, serialize
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
-from adjudicator.errors import AdjudicatorError, LibraryError
+from adjudicator.errors import AdjudicatorError, LibraryError, UnknownLaw
 from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES, Code, Library
 
@@ -90,19 +90,11 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
     library = _library(args)
     code = library.code(args.code)
     if args.number:
-        item = code.law(args.number) if args.number in code.laws else None
+        item = code.laws.get(args.number)
         if item is None:
-            from adjudicator.errors import UnknownLaw
-
             raise UnknownLaw(args.number, list(code.laws), field="number", where=code.id)
         if args.json:
-            laws, remedies = code.citing(item.number)
-            data = serialize.law(item, code)
-            data["cited_by"] = {
-                "laws": [law.number for law in laws],
-                "remedies": [{"irregularity": r.irregularity, "remedy": r.id} for r in remedies],
-            }
-            _print_json(data, out)
+            _print_json(serialize.law_detail(item, code), out)
             return 0
         print(f"{code.title} ({code.year})", file=out)
         print(f"Law {item.number}. {item.title}   [{code.sections[item.section].title}]", file=out)

@@ -87,3 +87,18 @@ def test_interactive_ask_numbers_choices_offers_help_and_goes_back(monkeypatch):
 def test_schema_command_prints_a_json_schema():
     status, out = run("schema")
     assert status == 0 and json.loads(out)["title"].startswith("adjudicator law file")
+
+
+def test_one_law_as_json_is_the_apis_law(library, client):
+    """``laws CODE N --json`` prints what ``/api/v1/codes/CODE/laws/N`` returns, remedies'
+    titles included in ``cited_by``."""
+    code, number = next(
+        (code, law.number)
+        for code in library.codes.values()
+        for law in code.laws.values()
+        if code.citing(law.number)[1]
+    )
+    status, out = run("laws", code.id, number, "--json")
+    data = json.loads(out)
+    assert status == 0 and data["cited_by"]["remedies"]
+    assert data == client.get(f"/api/v1/codes/{code.id}/laws/{number}").get_json()
