@@ -770,12 +770,15 @@ class _Parsed:
 
 def _parse(text: str) -> _Parsed:
     parsed = _Parsed()
-    rest = text
-    for match in _CITATION.finditer(text):
+
+    def cite(match: re.Match[str]) -> str:  # a citation leaves the words where it stood
         number = fold(match["number"])
-        if any(ch.isdigit() for ch in number):
-            parsed.citations.append(number)
-            rest = rest.replace(match.group(0), " ", 1)
+        if not any(ch.isdigit() for ch in number):
+            return match.group(0)
+        parsed.citations.append(number)
+        return " "
+
+    rest = _CITATION.sub(cite, text)
     pieces = _PHRASE.split(rest)  # odd items were inside balanced quotes
     for i, piece in enumerate(pieces):
         if i % 2:
