@@ -21,7 +21,7 @@ graceful_timeout = 10
 keepalive = 2
 reload = False
 preload_app = False
-# requests larger than these are refused with a 400 before they reach the app
+# requests larger than these are refused (414, 431) before they reach the app
 # (the app itself refuses bodies over 64 KiB with a 413)
 limit_request_line = 8190
 limit_request_fields = 100
