@@ -484,7 +484,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         for i, t in enumerate(spec.scoring.tables):
             tables[t.id] = ScoreTable(
                 t.id, t.title, tuple(t.columns), tuple(tuple(r) for r in t.rows), _cites(t.cites),
-                t.notes, cid, doc.where(("scoring", "tables", i)),
+                t.notes, cid, doc.where(("scoring", "tables", i)), tuple(t.unsure),
             )  # fmt: skip
         for vid, v in spec.scoring.values.items():
             value = MappingProxyType(dict(v.value)) if isinstance(v.value, dict) else v.value
@@ -545,6 +545,24 @@ def _omit_problems(item: _Parsed, parent: Code | None) -> list[LawFileError]:
     return problems
 
 
+def _unsure_problems(doc: Document, spec: schema.CodeSpec) -> list[LawFileError]:
+    """A score table's ``unsure`` names rows by their first cell: each must name one."""
+    problems = []
+    for i, table in enumerate(spec.scoring.tables if spec.scoring else []):
+        labels = [row[0] for row in table.rows if row]
+        for j, label in enumerate(table.unsure):
+            if label not in labels:
+                problems.append(
+                    LawFileError(
+                        doc.path,
+                        doc.line(("scoring", "tables", i, "unsure", j)),
+                        f"score table {table.id!r}: unsure {label!r} names no row{did_you_mean(label, labels)}; "
+                        f"rows: {', '.join(labels)}",
+                    )
+                )
+    return problems
+
+
 def display_path(path: Path) -> str:
     """``path`` as messages show it: relative to the working directory when inside it."""
     try:
@@ -565,7 +583,7 @@ def parse_code_file(path: Path, display: str | None = None) -> tuple[_Parsed | N
         spec = schema.CodeSpec.model_validate(doc.data)
     except ValidationError as exc:
         return None, [*problems, *schema_problems(doc, exc)]
-    return _Parsed(path.stem, doc, spec), problems
+    return _Parsed(path.stem, doc, spec), [*problems, *_unsure_problems(doc, spec)]
 
 
 def law_files(laws_dir: Path) -> list[Path]:

@@ -136,6 +136,9 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class ScoreTable:
+    """A table of figures; a row is named by its first cell. ``unsure`` names the rows whose
+    figures the sources do not confirm: they are shown marked, and no quiz asks about them."""
+
     id: str
     title: str
     columns: tuple[str, ...]
@@ -144,6 +147,10 @@ class ScoreTable:
     notes: str | None
     origin: str
     where: Where
+    unsure: tuple[str, ...] = ()
+
+    def is_unsure(self, row: tuple[str, ...]) -> bool:
+        return bool(row) and row[0] in self.unsure
 
 
 @dataclass(frozen=True, slots=True)

@@ -450,6 +450,10 @@ def glossary_stems(code: Code) -> Iterator[Stem]:
         )
 
 
+EMPTY_CELLS = frozenset({"", "-", "\u2013", "\u2014"})
+"""What a score table's cell holds when it gives no figure: never an answer nor a choice."""
+
+
 def _is_law_column(name: str) -> bool:
     return _key(name) in ("law", "laws")
 
@@ -457,21 +461,22 @@ def _is_law_column(name: str) -> bool:
 def scoring_stems(code: Code) -> Iterator[Stem]:
     """From each score table: a row's figure in one column, the choices that column's other
     figures; from each scoring value that is a number (or numbers by key), the choices the
-    scheme's other numbers."""
+    scheme's other numbers. A row the table marks unsure is neither asked nor offered."""
     for table in code.score_tables:
         width = len(table.columns)
         rows = [r for r in table.rows if len(r) == width and r[0].strip()]
         keys = [_key(r[0]) for r in rows]
+        sure = [r for r in rows if not table.is_unsure(r)]
         law_column = next((j for j, name in enumerate(table.columns) if _is_law_column(name)), None)
-        for row in rows:
+        for row in sure:
             if keys.count(_key(row[0])) > 1:
                 continue  # two rows of the same name: the question would not say which
             row_laws = _laws_of(code, row[law_column].split(",")) if law_column is not None else ()
             for j in range(1, width):
                 cell = row[j].strip()
-                if j == law_column or not cell or cell in ("-", "\u2013", "\u2014"):
+                if j == law_column or cell in EMPTY_CELLS:
                     continue
-                others = tuple(Choice(o[j], o[j]) for o in rows if o is not row and o[j].strip() not in ("", "-"))
+                others = tuple(Choice(o[j], o[j]) for o in sure if o is not row and o[j].strip() not in EMPTY_CELLS)
                 if not _distinct(others, Choice(cell, cell)):
                     continue
                 yield Stem(

@@ -107,12 +107,17 @@ class TermSpec(Strict):
 
 
 class ScoreTableSpec(Strict):
+    """A table of figures, one cell per column in every row; a row is named by its first
+    cell. ``unsure`` lists the rows (by that name) whose figures the sources do not confirm:
+    the pages mark them and the quizzes never ask about them (say why in ``notes``)."""
+
     id: Id
     title: Line
     columns: list[Line] = Field(min_length=1)
     rows: list[list[Annotated[str, StringConstraints(max_length=400)]]] = Field(min_length=1)
     cites: list[CitationText] = []
     notes: Text | None = None
+    unsure: list[Line] = []
 
 
 class ScoreValueSpec(Strict):

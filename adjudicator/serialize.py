@@ -132,6 +132,7 @@ def code_detail(code: Code) -> dict[str, Any]:
                     "rows": [list(r) for r in t.rows],
                     "cites": [str(c) for c in t.cites],
                     "notes": t.notes,
+                    "unsure": list(t.unsure),
                 }
                 for t in code.score_tables
             ],

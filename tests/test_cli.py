@@ -102,3 +102,11 @@ def test_one_law_as_json_is_the_apis_law(library, client):
     data = json.loads(out)
     assert status == 0 and data["cited_by"]["remedies"]
     assert data == client.get(f"/api/v1/codes/{code.id}/laws/{number}").get_json()
+
+
+def test_scoring_json_names_the_rows_each_table_is_unsure_of(library):
+    code = next(c for c in library.codes.values() if any(t.unsure for t in c.score_tables))
+    status, out = run("laws", code.id, "--topic", "scoring", "--json")
+    tables = json.loads(out)["scoring"]["tables"]
+    assert status == 0 and [t["unsure"] for t in tables] == [list(t.unsure) for t in code.score_tables]
+    assert all(set(t["unsure"]) <= {row[0] for row in t["rows"]} for t in tables)

@@ -4,6 +4,7 @@ a pure function of (code, kind, level, seed). Data-driven over whatever the libr
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from adjudicator import config, quiz
 from adjudicator.engine import Ruling, adjudicate
 from adjudicator.loader import load_library
-from adjudicator.model import Code
+from adjudicator.model import Code, ScoreTable, Where
 
 LIBRARY = load_library(config.laws_dir())
 CODES = list(LIBRARY.codes)
@@ -301,6 +302,38 @@ def test_scoring_items_are_figures_of_the_codes_scoring(code_id):
             assert int(item.correct.text) in numbers
 
 
+@pytest.mark.parametrize("code_id", [c for c in CODES if any(t.unsure for t in LIBRARY.codes[c].score_tables)])
+def test_no_scoring_item_asks_or_offers_a_row_the_table_is_unsure_of(code_id):
+    code = LIBRARY.code(code_id)
+    tables = {t.id: t for t in code.score_tables}
+    asked = set()
+    for item in quiz.bank(code, "scoring"):
+        what, _, ident = item.source.partition(":")
+        if what != "table":
+            continue
+        table, column = tables[ident], int(item.id.rsplit(":", 1)[1])
+        rows = [r for r in table.rows if len(r) == len(table.columns)]
+        row = next(r for r in rows if item.situation[1] == f"{table.columns[0]}: {r[0]}.")
+        assert not table.is_unsure(row), item.id
+        unsure = {_key(r[column]) for r in rows if table.is_unsure(r)} - {
+            _key(r[column]) for r in rows if not table.is_unsure(r)
+        }
+        assert not {_key(c.text) for c in item.choices} & unsure, item.id
+        asked.add(ident)
+    assert asked >= {t.id for t in code.score_tables if t.unsure}, "a table with unsure rows yields no item"
+
+
+def test_a_table_row_marked_unsure_is_never_asked_nor_a_choice(toy):
+    """Of four rows, one gives no figure (a dash) and one is unsure: the two others make
+    the only items, each offering the other's figure."""
+    rows = (("Slam", "100"), ("Little slam", "\u2014"), ("Revoke", "50"), ("Chicane", "200"))
+    table = ScoreTable("bonus", "Bonuses", ("Item", "Value"), rows, (), None, "toy", Where("t", 1), ("Chicane",))
+    code = dataclasses.replace(next(iter(toy.codes.values())), score_tables=(table,), score_values={})
+    items = list(quiz.bank(code, "scoring"))
+    assert sorted((i.situation[1], i.correct.text) for i in items) == [("Item: Revoke.", "50"), ("Item: Slam.", "100")]
+    assert all({c.text for c in i.choices} == {"50", "100"} for i in items)
+
+
 # ---------------------------------------------------------------- a quiz is a pure function of its parameters
 
 
@@ -475,7 +508,7 @@ def test_cli_names_the_kinds_a_code_has(capsys):
 
 
 def _graph():
-    from adjudicator.model import Answer, Irregularity, Question, Remedy, Where
+    from adjudicator.model import Answer, Irregularity, Question, Remedy
 
     here = Where("test", 1)
 

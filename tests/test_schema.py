@@ -29,3 +29,8 @@ def test_schema_rejects_an_unknown_key():
     bad = Path(__file__).parent / "bad_laws" / "unknown-key.yaml"
     data = yaml.load(bad.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
     assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(data))
+
+
+def test_schema_describes_a_score_tables_unsure_rows():
+    table = SCHEMA["$defs"]["ScoreTableSpec"]
+    assert table["properties"]["unsure"]["type"] == "array" and "unsure" in table["description"]
