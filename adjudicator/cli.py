@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -208,7 +209,7 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
             print(f"  {i:2}. {irr.title} ({PHASES[irr.phase].lower()}){tag}", file=out)
         while irregularity_id is None:
             reply = read("Number: ").strip()
-            if reply.isdigit() and 1 <= int(reply) <= len(choices):
+            if re.fullmatch(r"[0-9]{1,9}", reply) and 1 <= int(reply) <= len(choices):
                 irregularity_id = choices[int(reply) - 1][0].id
     history: list[str] = []
     while True:
@@ -226,7 +227,7 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
         elif reply == "b":
             if history:
                 answers.pop(history.pop(), None)
-        elif reply.isdigit() and 1 <= int(reply) <= len(result.choices):
+        elif re.fullmatch(r"[0-9]{1,9}", reply) and 1 <= int(reply) <= len(result.choices):
             answers[question.id] = result.choices[int(reply) - 1][0]
             history.append(question.id)
 

@@ -65,16 +65,11 @@ LETTERS: Mapping[str, str] = MappingProxyType(
     {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "R": "royal-spades", "N": NO_TRUMP}
 )
 """One letter for each declaration id shared by the auction codes (R: royal spades)."""
-SYMBOLS: Mapping[str, str] = MappingProxyType(
-    {"clubs": "\u2663", "diamonds": "\u2666", "hearts": "\u2665", "spades": "\u2660", "royal-spades": "\u2660"}
-)
 NUMBERS = (
     "nil", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
 )  # fmt: skip
 NOT_APPLICABLE = "not-applicable"
 """A value given as this word: the code has no such score (no limit, nothing entered)."""
-REQUIRED = ("trick-value", "game")
-"""A code whose scoring values lack these cannot be scored (it is not offered)."""
 
 
 class TableError(LookupProblem):
@@ -384,7 +379,7 @@ def parse_hand(token: str, code: Code) -> Hand:
         )
     declarer, contract, tricks = parts[:3]
     level, denomination, doubling = parse_contract(contract, code)
-    if not tricks.isdigit():
+    if not re.fullmatch(r"[0-9]{1,9}", tricks):  # ASCII digits: int() refuses '²' and 5,000 digits
         raise SheetError(f"tricks must be a number from 0 to 13, not {tricks!r}", field="tricks", value=tricks)
     honours = chicane = None
     rest = parts[3:]
@@ -635,7 +630,7 @@ class Rubber:
 
     @property
     def figures(self) -> tuple[Figure, ...]:
-        return tuple(f for h in self.hands for f in h.figures) + self.bonuses
+        return _entries(self.hands, self.bonuses)
 
     @property
     def game_in_progress(self) -> Mapping[str, int]:
@@ -664,6 +659,11 @@ class Sheet:
     @property
     def tokens(self) -> list[str]:
         return [h.token() for h in self.hands]
+
+
+def _entries(hands: Iterable[ScoredHand], bonuses: Iterable[Figure]) -> tuple[Figure, ...]:
+    """Every figure of a rubber: each hand's, then the bonuses."""
+    return (*(f for h in hands for f in h.figures), *bonuses)
 
 
 def _sum(figures: Iterable[Figure], side: str, column: str | None = None) -> int:
@@ -699,7 +699,7 @@ def _close(
                     f"game {game.number} won, in a rubber stopped at the time limit",
                 )
             )
-    figures = tuple(f for h in hands for f in h.figures) + tuple(bonuses)
+    figures = _entries(hands, bonuses)
     above = {side: _sum(figures, side, "above") for side in SIDES}
     below = {side: _sum(figures, side, "below") for side in SIDES}
     totals = {side: above[side] + below[side] for side in SIDES}

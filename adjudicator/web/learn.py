@@ -23,6 +23,7 @@ from adjudicator.engine import available
 from adjudicator.model import PHASES, Citation, Code, EtiquetteItem, Remedy
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
+from adjudicator.web.params import int_arg
 
 bp = Blueprint("learn", __name__, url_prefix="/learn")
 
@@ -51,15 +52,6 @@ class Params:
         return {k: v for k, v in values.items() if v not in (None, "")}
 
 
-def _int(args: Mapping[str, str], name: str, default: int | None, low: int, high: int) -> int | None:
-    raw = args.get(name)
-    if raw is None or raw == "":
-        return default
-    if not re.fullmatch(r"[0-9]{1,9}", raw) or not low <= int(raw) <= high:
-        raise BadInput(f"{name!r} must be a whole number from {low} to {high}; got {raw[:20]!r}", name, value=raw[:20])
-    return int(raw)
-
-
 def read_params(code: Code, args: Mapping[str, str]) -> Params:
     """The quiz named by the query string; every value checked (a bad one is a 400 naming it)."""
     level = args.get("level", "player")
@@ -67,8 +59,8 @@ def read_params(code: Code, args: Mapping[str, str]) -> Params:
     for name, value, choices in (("level", level, list(quiz.LEVELS)), ("kind", kind, [quiz.MIXED, *quiz.KINDS])):
         if value not in choices:
             raise BadInput(f"{name!r} must be one of {', '.join(choices)}; got {value[:40]!r}", name, value=value[:40])
-    size = _int(args, "n", quiz.DEFAULT_SIZE, 1, quiz.MAX_SIZE) or quiz.DEFAULT_SIZE
-    seed = _int(args, "seed", None, 0, quiz.MAX_SEED)
+    size = int_arg(args, "n", quiz.DEFAULT_SIZE, 1, quiz.MAX_SIZE)
+    seed = int_arg(args, "seed", None, 0, quiz.MAX_SEED)
     picks = args.get("a", "")
     if not re.fullmatch(f"[{LETTERS}]{{0,{quiz.MAX_SIZE}}}", picks):
         raise BadInput(f"'a' holds the answers so far, one letter (a-h) a question; got {picks[:40]!r}", "a")

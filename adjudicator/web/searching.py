@@ -18,6 +18,7 @@ from adjudicator.errors import UnknownCode
 from adjudicator.model import Library
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
+from adjudicator.web.params import int_arg
 
 FILTERS = ("game", "code", "topic", "kind")
 PAGELEN = 10
@@ -41,15 +42,6 @@ class Params:
     pagelen: int
 
 
-def _int(args: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
-    raw = args.get(name)
-    if raw is None or raw == "":
-        return default
-    if not raw.isdigit() or not low <= int(raw) <= high:
-        raise BadInput(f"{name!r} must be a whole number from {low} to {high}; got {raw[:40]!r}", name, value=raw[:40])
-    return int(raw)
-
-
 def read_params(app: Flask, args: MultiDict[str, str], *, api: bool = False) -> Params:
     for name in args:
         if len(args.getlist(name)) > 1:
@@ -71,8 +63,8 @@ def read_params(app: Flask, args: MultiDict[str, str], *, api: bool = False) -> 
         raise BadInput(
             f"unknown game {filters['game']!r}; games: {', '.join(library.games())}", "game", value=filters["game"]
         )
-    page = _int(args, "page", 1, 1, MAX_PAGE)
-    pagelen = _int(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
+    page = int_arg(args, "page", 1, 1, MAX_PAGE)
+    pagelen = int_arg(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
     return Params(q.strip(), filters, page, pagelen)
 
 

@@ -21,6 +21,7 @@ from adjudicator.errors import UnknownCode
 from adjudicator.model import Citation, Code, Library
 from adjudicator.web import library_of
 from adjudicator.web.handlers import BadInput
+from adjudicator.web.params import whole_number
 from adjudicator.web.views import code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
@@ -307,9 +308,10 @@ FORM_FIELDS = ("declarer", "level", "denomination", "doubling", "tricks", "honou
 def _new_hand(code: Code, args: dict[str, str]) -> scoring.Hand:
     def number(name: str, low: int, high: int) -> int:
         text = args.get(name, "")
-        if not text.isdigit() or not low <= int(text) <= high:
+        value = whole_number(text, low, high)
+        if value is None:
             raise scoring.SheetError(f"{name} must be a number from {low} to {high}", field=name, value=text)
-        return int(text)
+        return value
 
     honours = None
     if args.get("honours-side"):
@@ -349,9 +351,10 @@ def score() -> str | Response | tuple[str, int]:
     error = None
     remove = _arg("remove", 4)
     if remove:
-        if not remove.isdigit() or not 1 <= int(remove) <= len(tokens):
+        number = whole_number(remove, 1, len(tokens))
+        if number is None:
             raise BadInput(f"'remove' is the number of a hand on the sheet, 1 to {len(tokens)}", "remove")
-        rest = tokens[: int(remove) - 1] + tokens[int(remove) :]
+        rest = tokens[: number - 1] + tokens[number:]
         return redirect(score_url(code.id, rest, time_limit), 303)
     if request.args.get("add"):
         try:

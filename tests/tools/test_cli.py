@@ -53,3 +53,14 @@ def test_errors_are_one_line_with_the_choices(capsys):
     assert "adjudicator score: hand 1: 'Q' is not a declaration" in capsys.readouterr().err
     assert run("auction", "napoleon-hoffmann", "N", "1H")[0] == 1
     assert "has no auction to check" in capsys.readouterr().err
+
+
+def test_interactive_ask_takes_only_ascii_numbers(monkeypatch, library):
+    """'²' passes str.isdigit() and int() refuses it; so do 5,000 digits: asked again, not a crash."""
+    from adjudicator import cli
+
+    replies = iter(["\u00b2", "1" * 5_000, "\u0663", "1", "\u00b2", "1" * 5_000, *["1"] * 20])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(replies))
+    out = io.StringIO()
+    assert cli._interactive(library.code("napoleon-hoffmann"), None, {}, out) == 0
+    assert "what happened?" in out.getvalue()

@@ -127,6 +127,9 @@ def test_a_hand_reads_back_as_it_was_written(c1912):
         ("we.3HXXX.9", "contract"),
         ("we.3H.14", "tricks"),
         ("we.3H.x", "tricks"),
+        ("we.3H.\u00b2", "tricks"),  # str.isdigit() takes it, int() refuses it
+        ("we.3H.\uff19", "tricks"),
+        ("we.3H." + "1" * 5_000, "tricks"),  # more digits than int() reads
         ("we.3H.9.h.we.six", "honours"),
         ("we.3N.9.h.we.five-in-one-hand", "honours"),
         ("we.3N.9.c.we", "chicane"),

@@ -158,6 +158,11 @@ HOSTILE_VALUES = {
     "control characters": quote("\x00\x01\x1b[31m\r\nSet-Cookie: x=1\u202e\ufeff" + HOSTILE, safe=""),
     "100 KB": quote("x" * 100_000 + HOSTILE, safe=""),
     "invalid UTF-8": "%FF%FE%C3%28%ED%A0%80" + quote(HOSTILE, safe=""),
+    # digits str.isdigit() takes and int() refuses, and more digits than int() reads (4,300)
+    "superscript two": quote("\u00b2"),
+    "Arabic-Indic three": quote("\u0663"),
+    "fullwidth five": quote("\uff15"),
+    "5,000 digits": "1" * 5_000,
 }
 
 
@@ -167,7 +172,9 @@ def _parameter_names(client) -> dict[str, set[str]]:
     route is also sent the parameters of the others)."""
     names: dict[str, set[str]] = {"*": set()}
     source = "\n".join(p.read_text() for p in (config.ROOT / "adjudicator" / "web").glob("*.py"))
-    read = re.compile(r"""(?:args\.get|getlist|_int\(args,|text_arg|_arg|_list)\(\s*["']([a-z][a-z0-9-]*)["']""")
+    read = re.compile(
+        r"""(?:args\.get\(|getlist\(|int_arg\(args,|text_arg\(|_arg\(|_list\()\s*["']([a-z][a-z0-9-]*)["']"""
+    )
     names["*"].update(read.findall(source))
     for item in document()["paths"].values():
         for operation in item.values():
@@ -302,6 +309,37 @@ def test_hostile_json_bodies_are_a_4xx_never_a_500(shared_client, what, body, co
     if what == "over the limit":
         assert response.status_code == 413
         assert response.get_json()["error"]["field"] == "body"
+
+
+NUMBERS_INT_REFUSES = [
+    "/search?q=x&page=%C2%B2",
+    "/search?q=x&page=" + "9" * 5_000,
+    "/api/v1/search?q=x&pagelen=%C2%B2",
+    "/api/v1/search?q=x&page=%D9%A3",
+    "/tools/score?add=1&declarer=we&level=%C2%B2&denomination=H&doubling=undoubled&tricks=9",
+    "/tools/score?add=1&declarer=we&level=1&denomination=H&doubling=undoubled&tricks=%EF%BC%95",
+    "/tools/score?remove=%C2%B2&hand=we.3H.9",
+    "/tools/score?remove=" + "1" * 5_000 + "&hand=we.3H.9",
+    "/tools/score?hand=we.3H.%C2%B2",
+    "/api/v1/codes/auction-bridge-1915/score?hand=we.3H.%C2%B2",
+    "/api/v1/codes/auction-bridge-1915/score?hand=we.3H." + "1" * 5_000,
+    "/learn/auction-bridge-1915/quiz?seed=%C2%B2",
+    "/api/v1/quiz?code=auction-bridge-1915&n=" + "1" * 5_000,
+]
+
+
+@pytest.mark.parametrize("url", NUMBERS_INT_REFUSES, ids=lambda u: u[:70])
+def test_a_number_int_refuses_is_a_4xx_naming_the_parameter(shared_client, url):
+    """'²' passes str.isdigit() and 5,000 digits pass it too; int() refuses both. Each is a
+    4xx that names the parameter (a page leaves such a hand out and says so), never a 500."""
+    response = shared_client.get(url)
+    _check_answer(response, url[:80])
+    if url.startswith("/tools/score?hand="):
+        assert response.status_code == 200 and "is left out under this code" in response.get_data(as_text=True)
+    else:
+        assert 400 <= response.status_code < 500, (url[:80], response.status_code)
+    if response.mimetype == "application/json":
+        assert response.get_json()["error"]["field"] in ("page", "pagelen", "tricks", "n"), response.get_json()
 
 
 def test_production_config_has_no_debug_and_no_secret():

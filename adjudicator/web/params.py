@@ -1,0 +1,40 @@
+"""Query parameters read the same way by every page and API route: numbers, text and flags.
+
+A whole number is ASCII digits only, at most nine of them: ``str.isdigit()`` would take
+'²' or '٣' (which ``int()`` refuses) and any number of digits (``int()`` refuses more
+than 4,300), and either would be a 500.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import overload
+
+from adjudicator.web.handlers import BadInput
+
+DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``; None when it is not one."""
+    if not DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+@overload
+def int_arg(args: Mapping[str, str], name: str, default: int, low: int, high: int) -> int: ...
+@overload
+def int_arg(args: Mapping[str, str], name: str, default: None, low: int, high: int) -> int | None: ...
+def int_arg(args: Mapping[str, str], name: str, default: int | None, low: int, high: int) -> int | None:
+    """The parameter ``name`` as a whole number from ``low`` to ``high`` (``default`` when it
+    is absent or empty); anything else is a 400 naming it."""
+    raw = args.get(name)
+    if raw is None or raw == "":
+        return default
+    value = whole_number(raw, low, high)
+    if value is None:
+        raise BadInput(f"{name!r} must be a whole number from {low} to {high}; got {raw[:40]!r}", name, value=raw[:40])
+    return value
