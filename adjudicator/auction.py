@@ -42,9 +42,7 @@ SEAT_NAMES: Mapping[str, str] = MappingProxyType({"N": "North", "E": "East", "S"
 PARTNERSHIPS: Mapping[str, str] = MappingProxyType({"N": "NS", "S": "NS", "E": "EW", "W": "EW"})
 PAIR_NAMES: Mapping[str, str] = MappingProxyType({"NS": "North and South", "EW": "East and West"})
 RANKINGS = ("value-then-tricks", "tricks-then-value")
-KINDS = ("bid", "pass", "double", "redouble")
 MAX_LEVEL = 7
-REQUIRED = ("trick-value", "bid-ranking")
 
 # the facts a sequence of calls settles, by the question ids the auction codes share
 WHICH_CALL = "which-call"
@@ -115,7 +113,7 @@ class Call:
     """A call as made: its kind, for a bid the level and declaration, and the seat that made
     it when the sequence says so (None: whoever's turn it was)."""
 
-    kind: str
+    kind: str  # "bid", "pass", "double" or "redouble"
     level: int | None = None
     denomination: str | None = None
     seat: str | None = None

@@ -291,9 +291,6 @@ class Code:
         number = citation.number if isinstance(citation, Citation) else Citation.parse(citation).number
         return self.laws.get(number)
 
-    def laws_in(self, section_id: str) -> tuple[Law, ...]:
-        return tuple(law for law in self.laws.values() if law.section == section_id)
-
     def citing(self, number: str) -> tuple[tuple[Law, ...], tuple[Remedy, ...]]:
         """What in this code cites law ``number``: laws (by see-also) and remedies."""
         laws = tuple(
