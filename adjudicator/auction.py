@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 from adjudicator.engine import find_irregularity
 from adjudicator.errors import UnknownIrregularity
-from adjudicator.model import Citation, Code, Library
+from adjudicator.model import Citation, Code, Library, id_words
 from adjudicator.scoring import (
     LETTERS,
     NUMBERS,
@@ -325,7 +325,7 @@ def _irregularity(
     try:
         ruling, irregularity, _ = find_irregularity(code, irregularity_id)
     except UnknownIrregularity:
-        return irregularity_id.replace("-", " ").capitalize(), None, (), {}
+        return id_words(irregularity_id), None, (), {}
     cites = irregularity.cites or tuple(
         dict.fromkeys(c for remedy in irregularity.remedies.values() for c in remedy.cites)
     )

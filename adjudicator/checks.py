@@ -14,7 +14,7 @@ from pathlib import Path
 
 from adjudicator.errors import LawFileError, did_you_mean
 from adjudicator.loader import collector_paused, read_library
-from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Where
+from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Where, sentence_key
 from adjudicator.scenario import Case, reached, read_cases
 
 
@@ -109,10 +109,6 @@ def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> It
                 )
 
 
-def _sentence(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def _conduct(code: Code) -> Iterator[LawFileError]:
     """Etiquette examples: an item's proper and improper sentences may not repeat each other
     (nor themselves), and no sentence is proper under one item and improper under another."""
@@ -122,7 +118,7 @@ def _conduct(code: Code) -> Iterator[LawFileError]:
         seen: dict[str, str] = {}
         for verdict, sentences in (("proper", item.proper), ("improper", item.improper)):
             for sentence in sentences:
-                key = _sentence(sentence)
+                key = sentence_key(sentence)
                 if key in seen and item.origin == code.id:
                     twice = f"twice under {verdict}" if seen[key] == verdict else "under both proper and improper"
                     yield _problem(

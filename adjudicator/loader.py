@@ -43,6 +43,7 @@ from adjudicator.model import (
     Source,
     Term,
     Where,
+    id_words,
 )
 
 DEFAULT_ROLES: Mapping[str, str] = {
@@ -349,10 +350,6 @@ def _effects(specs: list[schema.EffectSpec]) -> tuple[Effect, ...]:
     return tuple(Effect(e.kind, e.who, e.to, e.from_, e.amount, e.unit, e.detail) for e in specs)
 
 
-def _label(answer_id: str) -> str:
-    return answer_id.replace("-", " ").capitalize()
-
-
 @dataclasses.dataclass
 class _Parsed:
     id: str
@@ -369,7 +366,7 @@ def _build_irregularity(code_id: str, irr_id: str, spec: schema.IrregularitySpec
             q.help,
             tuple(
                 Answer(
-                    aid, a.label or _label(aid), a.next, a.fact, doc.where((*base, "questions", qid, "answers", aid))
+                    aid, a.label or id_words(aid), a.next, a.fact, doc.where((*base, "questions", qid, "answers", aid))
                 )
                 for aid, a in q.answers.items()
             ),

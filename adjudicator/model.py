@@ -32,6 +32,17 @@ PHASES: Mapping[str, str] = {
 CITATION = re.compile(r"^(?P<number>[A-Za-z0-9][A-Za-z0-9.\-]*?)(?P<clause>(\([a-z0-9]+\))*)$")
 
 
+def sentence_key(text: str) -> str:
+    """A sentence as compared: lower case, every run of white space one space. Two
+    sentences with the same key read the same (an example of conduct, a quiz choice)."""
+    return " ".join(text.lower().split())
+
+
+def id_words(identifier: str) -> str:
+    """An id in words, where the data gives none: ``not-sure`` -> ``Not sure``."""
+    return identifier.replace("-", " ").capitalize()
+
+
 @dataclass(frozen=True, slots=True)
 class Where:
     """Where something was written: a file path and a 1-based line."""

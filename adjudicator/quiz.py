@@ -33,7 +33,17 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.errors import LookupProblem
-from adjudicator.model import Citation, Code, EtiquetteItem, Irregularity, Law, Question, Remedy
+from adjudicator.model import (
+    Citation,
+    Code,
+    EtiquetteItem,
+    Irregularity,
+    Law,
+    Question,
+    Remedy,
+    id_words,
+    sentence_key,
+)
 
 KINDS: Mapping[str, str] = {
     "ruling": "What is the ruling?",
@@ -184,17 +194,13 @@ def clear_paths(irregularity: Irregularity) -> list[Path]:
 # ---------------------------------------------------------------- helpers
 
 
-def _key(text: str) -> str:
-    return " ".join(text.lower().split())
-
-
 def _distinct(candidates: Iterable[Choice], correct: Choice) -> list[Choice]:
     """Candidates whose text differs from the correct one's and from each other's."""
-    seen = {_key(correct.text)}
+    seen = {sentence_key(correct.text)}
     out = []
     for choice in candidates:
-        if _key(choice.text) not in seen:
-            seen.add(_key(choice.text))
+        if sentence_key(choice.text) not in seen:
+            seen.add(sentence_key(choice.text))
             out.append(choice)
     return out
 
@@ -203,12 +209,12 @@ def _choose(rng: random.Random, correct: Choice, tiers: Sequence[Sequence[Choice
     """Up to MAX_CHOICES - 1 distractors, from the first tier first (each tier shuffled),
     then the correct choice placed among them at random."""
     picked: list[Choice] = []
-    used = {_key(correct.text)}
+    used = {sentence_key(correct.text)}
     for tier in tiers:
-        pool = [c for c in _distinct(tier, correct) if _key(c.text) not in used]
+        pool = [c for c in _distinct(tier, correct) if sentence_key(c.text) not in used]
         rng.shuffle(pool)
         for choice in pool[: MAX_CHOICES - 1 - len(picked)]:
-            used.add(_key(choice.text))
+            used.add(sentence_key(choice.text))
             picked.append(choice)
     at = rng.randrange(len(picked) + 1)
     picked.insert(at, correct)
@@ -229,10 +235,6 @@ def _laws_of(code: Code, cites: Iterable[Citation | str]) -> tuple[str, ...]:
         if number in code.laws and number not in out:
             out.append(number)
     return tuple(out)
-
-
-def _label(identifier: str) -> str:
-    return identifier.replace("-", " ").capitalize()
 
 
 # ---------------------------------------------------------------- stems: an item before its choices
@@ -280,7 +282,7 @@ def _answers_id(path: Path) -> str:
 
 def ruling_stems(code: Code) -> Iterator[Stem]:
     for irregularity in code.irregularities.values():
-        titles = {_key(r.title) for r in irregularity.remedies.values()}
+        titles = {sentence_key(r.title) for r in irregularity.remedies.values()}
         if len(titles) < 2:
             continue  # one possible remedy: nothing to choose between
         for path in clear_paths(irregularity):
@@ -315,7 +317,7 @@ def which_law_stems(code: Code) -> Iterator[Stem]:
     if len(code.laws) < 2:
         return
     labels = {number: Choice(number, law_label(law)) for number, law in code.laws.items()}
-    titles = {number: _key(law.title) for number, law in code.laws.items()}
+    titles = {number: sentence_key(law.title) for number, law in code.laws.items()}
     topics = {number: set(law.topics) for number, law in code.laws.items()}
     for irregularity in code.irregularities.values():
         excluded = _cited_by(code, irregularity)
@@ -354,7 +356,7 @@ def which_law_stems(code: Code) -> Iterator[Stem]:
 
 def etiquette_stems(code: Code) -> Iterator[Stem]:
     items = list(code.etiquette.values())
-    if len({_key(i.text) for i in items}) >= 2:
+    if len({sentence_key(i.text) for i in items}) >= 2:
         for item in items:
             yield Stem(
                 id=f"etiquette:proper:{item.id}",
@@ -369,7 +371,7 @@ def etiquette_stems(code: Code) -> Iterator[Stem]:
                 source=item.id,
             )
     reasons = [i for i in items if i.why]
-    if len({_key(i.why or "") for i in reasons}) >= 2:
+    if len({sentence_key(i.why or "") for i in reasons}) >= 2:
         for item in reasons:
             yield Stem(
                 id=f"etiquette:why:{item.id}",
@@ -407,12 +409,12 @@ def proper_or_not_stems(code: Code) -> Iterator[Stem]:
     for item in code.etiquette.values():
         for choice, sentences in ((PROPER, item.proper), (NOT_PROPER, item.improper)):
             for sentence in sentences:
-                verdicts.setdefault(_key(sentence), set()).add(choice.ref)
+                verdicts.setdefault(sentence_key(sentence), set()).add(choice.ref)
     asked: set[str] = set()
     for item in code.etiquette.values():
         for choice, sentences in ((PROPER, item.proper), (NOT_PROPER, item.improper)):
             for n, sentence in enumerate(sentences, 1):
-                key = _key(sentence)
+                key = sentence_key(sentence)
                 if len(verdicts[key]) > 1 or key in asked:
                     continue
                 asked.add(key)
@@ -433,7 +435,7 @@ def proper_or_not_stems(code: Code) -> Iterator[Stem]:
 
 def glossary_stems(code: Code) -> Iterator[Stem]:
     terms = list(code.glossary.values())
-    if len({_key(t.definition) for t in terms}) < 2:
+    if len({sentence_key(t.definition) for t in terms}) < 2:
         return
     for term in terms:
         yield Stem(
@@ -455,7 +457,7 @@ EMPTY_CELLS = frozenset({"", "-", "\u2013", "\u2014"})
 
 
 def _is_law_column(name: str) -> bool:
-    return _key(name) in ("law", "laws")
+    return sentence_key(name) in ("law", "laws")
 
 
 def scoring_stems(code: Code) -> Iterator[Stem]:
@@ -465,11 +467,11 @@ def scoring_stems(code: Code) -> Iterator[Stem]:
     for table in code.score_tables:
         width = len(table.columns)
         rows = [r for r in table.rows if len(r) == width and r[0].strip()]
-        keys = [_key(r[0]) for r in rows]
+        keys = [sentence_key(r[0]) for r in rows]
         sure = [r for r in rows if not table.is_unsure(r)]
         law_column = next((j for j, name in enumerate(table.columns) if _is_law_column(name)), None)
         for row in sure:
-            if keys.count(_key(row[0])) > 1:
+            if keys.count(sentence_key(row[0])) > 1:
                 continue  # two rows of the same name: the question would not say which
             row_laws = _laws_of(code, row[law_column].split(",")) if law_column is not None else ()
             for j in range(1, width):
@@ -480,7 +482,7 @@ def scoring_stems(code: Code) -> Iterator[Stem]:
                 if not _distinct(others, Choice(cell, cell)):
                     continue
                 yield Stem(
-                    id=f"scoring:table:{table.id}:{keys.index(_key(row[0]))}:{j}",
+                    id=f"scoring:table:{table.id}:{keys.index(sentence_key(row[0]))}:{j}",
                     kind="scoring",
                     topic=f"table:{table.id}",
                     prompt=table.columns[j].rstrip("?:. ") + "?",
@@ -496,11 +498,11 @@ def scoring_stems(code: Code) -> Iterator[Stem]:
         if isinstance(value.value, bool):
             continue
         if isinstance(value.value, int):
-            figures.append((value.id, _label(value.id), value.value))
+            figures.append((value.id, id_words(value.id), value.value))
         elif isinstance(value.value, Mapping):
             for key, number in value.value.items():
                 if isinstance(number, int) and not isinstance(number, bool):
-                    figures.append((value.id, f"{_label(value.id)} ({key.replace('-', ' ')})", number))
+                    figures.append((value.id, f"{id_words(value.id)} ({key.replace('-', ' ')})", number))
     for value_id, label, number in figures:
         value = code.score_values[value_id]
         same = tuple(Choice(str(n), str(n)) for vid, lbl, n in figures if vid == value_id and lbl != label)
