@@ -27,6 +27,7 @@ from adjudicator.scoring import (
     LETTERS,
     NUMBERS,
     TableError,
+    cites_text,
     contract_words,
     denomination_label,
     denominations,
@@ -665,22 +666,18 @@ RANKING_WORDS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def _cited(cites: Sequence[Citation]) -> str:
-    return f" [Law {', '.join(str(c) for c in cites)}]" if cites else ""
-
-
 def auction_lines(result: Auction, code: Code) -> list[str]:
     """The checked auction in plain text: each call, the outcome, the irregularities."""
     lines = [
         f"Auction under {code.title} ({code.year}); {SEAT_NAMES[result.dealer]} dealt",
-        f"Bids rank {RANKING_WORDS.get(result.ranking, result.ranking)}{_cited(result.ranking_cites)}",
+        f"Bids rank {RANKING_WORDS.get(result.ranking, result.ranking)}{cites_text(result.ranking_cites)}",
         "",
     ]
     for j in result.judgements:
         turn = "" if j.seat == j.turn else f" (it was {SEAT_NAMES[j.turn]}'s turn)"
-        lines.append(f"  {j.number:>2}. {SEAT_NAMES[j.seat]:5} {j.words:22} {j.verdict}{_cited(j.cites)}{turn}")
+        lines.append(f"  {j.number:>2}. {SEAT_NAMES[j.seat]:5} {j.words:22} {j.verdict}{cites_text(j.cites)}{turn}")
         for f in j.findings:
-            lines.append(f"      ! {f.title}: {f.summary}{_cited(f.cites)}")
+            lines.append(f"      ! {f.title}: {f.summary}{cites_text(f.cites)}")
             if f.facts:
                 lines.append("        facts: " + ", ".join(f"{q}={a}" for q, a in f.facts.items()))
             if f.assumed:
@@ -690,6 +687,6 @@ def auction_lines(result: Auction, code: Code) -> list[str]:
         lines.append(f"Contract: {result.contract.words}, by {PAIR_NAMES[result.contract.side]}")
     for label, role in (("Declarant", result.declarant), ("Dummy", result.dummy), ("Leader", result.leader)):
         if role is not None:
-            lines.append(f"{label}: {SEAT_NAMES[role.seat]} ({role.why}){_cited(role.cites)}")
+            lines.append(f"{label}: {SEAT_NAMES[role.seat]} ({role.why}){cites_text(role.cites)}")
     lines += list(result.notes)
     return lines

@@ -808,9 +808,10 @@ def parse_hands(tokens: Iterable[str], code: Code) -> list[Hand]:
 # ---------------------------------------------------------------- as plain text
 
 
-def _cited(cites: Iterable[Citation]) -> str:
-    cites = list(cites)
-    return f" [Law {', '.join(str(c) for c in cites)}]" if cites else ""
+def cites_text(cites: Iterable[Citation]) -> str:
+    """The laws a line of the table tools rests on, as the plain text shows them: `` [Law 3, 47a]``."""
+    numbers = ", ".join(str(c) for c in cites)
+    return f" [Law {numbers}]" if numbers else ""
 
 
 def _points(figure: Figure) -> str:
@@ -827,14 +828,14 @@ def sheet_lines(sheet: Sheet, code: Code) -> list[str]:
             lines.append(f"  {scored.number}. {scored.words}")
             for f in scored.figures:
                 where = "below the line" if f.column == "below" else "above the line"
-                lines.append(f"       {SIDE_LABELS[f.side]:4} {_points(f):>7} {where}: {f.reason}{_cited(f.cites)}")
+                lines.append(f"       {SIDE_LABELS[f.side]:4} {_points(f):>7} {where}: {f.reason}{cites_text(f.cites)}")
                 if f.note and not f.is_known:
                     lines.append(f"            {f.note}")
             if scored.game_won:
                 g = scored.game_won
-                lines.append(f"       {SIDE_LABELS[g.winner]} win game {g.number}{_cited(g.cites)}")
+                lines.append(f"       {SIDE_LABELS[g.winner]} win game {g.number}{cites_text(g.cites)}")
         for f in rubber.bonuses:
-            lines.append(f"  {SIDE_LABELS[f.side]:4} {_points(f):>7} above the line: {f.reason}{_cited(f.cites)}")
+            lines.append(f"  {SIDE_LABELS[f.side]:4} {_points(f):>7} above the line: {f.reason}{cites_text(f.cites)}")
         games = ", ".join(f"{SIDE_LABELS[s]} {rubber.games_won[s]}" for s in SIDES)
         lines.append(f"  Games: {games}")
         for side in SIDES:
@@ -850,7 +851,7 @@ def sheet_lines(sheet: Sheet, code: Code) -> list[str]:
             else:
                 lines.append(
                     f"  Settlement ({how}): {SIDE_LABELS[s.plus]} +{s.points}, "
-                    f"{SIDE_LABELS[_other(s.plus)]} -{s.points}{_cited(s.cites)}"
+                    f"{SIDE_LABELS[_other(s.plus)]} -{s.points}{cites_text(s.cites)}"
                     + ("" if s.complete else " (some figures unknown)")
                 )
     lines.append("")
