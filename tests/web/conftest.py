@@ -112,7 +112,8 @@ def headings(page: BeautifulSoup) -> list[tuple[int, str]]:
 
 def check_page(response, status: int = 200) -> BeautifulSoup:
     """What every HTML page must be: the status, a title, one h1 first, headings that never
-    skip a level going down, every visible control labelled."""
+    skip a level going down, every id used once (a label or aria-labelledby finds the one
+    element it means), every visible control labelled."""
     assert response.status_code == status, response.data[:500]
     assert response.mimetype == "text/html"
     page = soup(response)
@@ -122,6 +123,8 @@ def check_page(response, status: int = 200) -> BeautifulSoup:
     assert levels[0][0] == 1, levels
     for (before, _), (after, text) in zip(levels, levels[1:], strict=False):
         assert after <= before + 1, f"heading h{after} {text!r} follows h{before}"
+    ids = [element["id"] for element in page.find_all(id=True)]
+    assert len(ids) == len(set(ids)), f"ids used more than once: {sorted({i for i in ids if ids.count(i) > 1})}"
     for control in page.find_all(["input", "select", "textarea"]):
         if control.get("type") == "hidden":
             continue
