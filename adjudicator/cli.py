@@ -19,7 +19,7 @@ from adjudicator import config, serialize
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.errors import AdjudicatorError, LibraryError, UnknownLaw
 from adjudicator.loader import load_library
-from adjudicator.model import NOT_SURE, PHASES, Code, Library
+from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library
 
 WIDTH = 88
 
@@ -190,13 +190,18 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
         for s in outcome.steps:
             print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "    ", first="  - "), file=out)
         for cited in outcome.laws:
-            law = cited.law
-            if law is None:
-                continue
-            print(f"\nLaw {cited.citation}. {law.title}", file=out)
-            for q in law.own_words:
-                print(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", "  "), file=out)
-            print(_wrap(f"{law.text} (digest)", "  "), file=out)
+            if cited.law is not None:
+                print(*_law_lines(cited.law, f"\nLaw {cited.citation}", "  "), sep="\n", file=out)
+
+
+def _law_lines(law: Law, heading: str, indent: str) -> list[str]:
+    """A law under a ruling or an answer: the heading and title, the code's own words
+    quoted, then our digest, indented."""
+    return [
+        f"{heading}. {law.title}",
+        *(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", indent) for q in law.own_words),
+        _wrap(f"{law.text} (digest)", indent),
+    ]
 
 
 def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str], out: TextIO) -> int:
@@ -349,14 +354,8 @@ def render_answer(item: Any, code: Code, out: TextIO) -> None:
         print(_wrap(f"The ruling: {remedy.title}.", "  "), file=out)
     elif item.explanation:
         print(_wrap(item.explanation, "  "), file=out)
-    for number in item.laws:
-        law = code.laws.get(number)
-        if law is None:
-            continue
-        print(f"  Law {law.number}. {law.title}", file=out)
-        for q in law.own_words:
-            print(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", "    "), file=out)
-        print(_wrap(f"{law.text} (digest)", "    "), file=out)
+    for law in (code.laws[number] for number in item.laws if number in code.laws):
+        print(*_law_lines(law, f"  Law {law.number}", "    "), sep="\n", file=out)
 
 
 def _render_question(item: Any, number: int, total: int, out: TextIO) -> None:
