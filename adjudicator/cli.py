@@ -120,7 +120,7 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         data: Any = [serialize.law(law, code) for law in laws]
         if args.topic == "scoring":
-            data = {"laws": data, "scoring": serialize.code_detail(code)["scoring"]}
+            data = {"laws": data, "scoring": serialize.scoring(code)}
         _print_json(data, out)
         return 0
     section = None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator import search
 from adjudicator.model import NOT_SURE, PHASES
 from adjudicator.quiz import KINDS as QUIZ_KINDS
 from adjudicator.quiz import LEVELS as QUIZ_LEVELS
@@ -539,7 +540,7 @@ def document() -> dict[str, Any]:
                         _query("game", "only this game"),
                         _query("code", "only this code"),
                         _query("topic", "only this topic"),
-                        _query("kind", "only hits of this kind (law, irregularity, etiquette, term)"),
+                        _query("kind", "only hits of this kind (a remedy is a ruling)", {"enum": list(search.KINDS)}),
                         _query("page", "the page, from 1", {"type": "integer", "minimum": 1, "maximum": 1000}),
                         _query("pagelen", "hits per page", {"type": "integer", "minimum": 1, "maximum": 50}),
                     ],

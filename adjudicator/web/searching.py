@@ -14,6 +14,7 @@ from flask import Flask, url_for
 from markupsafe import Markup
 from werkzeug.datastructures import MultiDict
 
+from adjudicator import search
 from adjudicator.errors import UnknownCode
 from adjudicator.model import Library
 from adjudicator.web import library_of, views
@@ -26,12 +27,8 @@ MAX_PAGELEN = 50
 MAX_PAGE = 1000
 MAX_QUERY = 200
 
-KIND_LABELS = {
-    "law": "Law",
-    "remedy": "Ruling",
-    "etiquette": "Etiquette",
-    "glossary": "Glossary",
-}
+KIND_LABELS = {kind: {"remedy": "Ruling"}.get(kind, kind.capitalize()) for kind in search.KINDS}
+"""How each kind of hit the index holds is named on the page (a remedy is a ruling)."""
 
 
 @dataclass
@@ -63,6 +60,13 @@ def read_params(app: Flask, args: MultiDict[str, str], *, api: bool = False) -> 
         raise BadInput(
             f"unknown game {filters['game']!r}; games: {', '.join(library.games())}", "game", value=filters["game"]
         )
+    if "kind" in filters and filters["kind"] not in search.KINDS:
+        raise BadInput(
+            f"unknown kind {filters['kind']!r}; kinds: {', '.join(search.KINDS)}",
+            "kind",
+            value=filters["kind"],
+            choices=list(search.KINDS),
+        )
     page = int_arg(args, "page", 1, 1, MAX_PAGE)
     pagelen = int_arg(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
     return Params(q.strip(), filters, page, pagelen)
@@ -76,9 +80,7 @@ def run(app: Flask, params: Params) -> Any:
     index = app.extensions.get("adjudicator.search")
     if index is None:
         raise SearchUnavailable
-    from adjudicator.search import search
-
-    return search(
+    return search.search(
         index,
         params.q,
         game=params.filters.get("game"),
@@ -204,7 +206,7 @@ def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]
     page.last = page.first + len(results.hits) - 1 if results.hits else 0
     page.hits = [
         HitView(
-            kind=KIND_LABELS.get(h.kind, h.kind.capitalize()),
+            kind=KIND_LABELS[h.kind],
             title=(f"Law {h.number}. {h.title}" if h.kind == "law" and h.number else h.title),
             url=hit_url(library, h),
             code=h.code_title,

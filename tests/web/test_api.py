@@ -156,6 +156,23 @@ def test_search_errors(client):
     error_of(client.get(f"{API}/search", query_string={"q": "revoke", "game": "nope"}), 400, "game")
 
 
+def test_search_kind_is_one_the_index_has(client):
+    """The kinds documented, accepted and offered are the index's own (search.KINDS); an
+    unknown kind is a 400 naming the field and listing them, not an empty 200."""
+    from adjudicator.search import KINDS
+    from adjudicator.web.searching import KIND_LABELS
+
+    operation = document()["paths"]["/search"]["get"]
+    kind = next(p for p in operation["parameters"] if p["name"] == "kind")
+    assert kind["schema"]["enum"] == list(KINDS)
+    assert list(KIND_LABELS) == list(KINDS)
+    error = error_of(client.get(f"{API}/search", query_string={"q": "revoke", "kind": "zzz"}), 400, "kind")
+    assert error["choices"] == list(KINDS) and error["value"] == "zzz"
+    for value in KINDS:
+        data = client.get(f"{API}/search", query_string={"q": "revoke", "kind": value}).get_json()
+        assert {h["kind"] for h in data["hits"]} <= {value}
+
+
 def test_search_without_an_index_is_a_503(app, client):
     app.extensions.pop("adjudicator.search")
     error_of(client.get(f"{API}/search", query_string={"q": "revoke"}), 503, "q")

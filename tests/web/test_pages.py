@@ -396,6 +396,16 @@ def test_a_law_number_search_reaches_the_law(client, library):
     assert "exact match" in first.get_text()
 
 
+def test_an_unknown_search_kind_is_the_error_page_naming_the_choices(client):
+    from adjudicator.search import KINDS
+
+    page = check_page(client.get("/search", query_string={"q": "revoke", "kind": "zzz"}), 400)
+    text = page.get_text(" ", strip=True)
+    assert "'kind'" in text and all(kind in text for kind in KINDS)
+    offered = [o["value"] for o in check_page(client.get("/search")).find("select", id="f-kind").find_all("option")]
+    assert offered == ["", *KINDS]
+
+
 def test_search_without_an_index_says_so(app, client):
     app.extensions.pop("adjudicator.search")
     response = client.get("/search", query_string={"q": "revoke"})
