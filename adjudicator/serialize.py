@@ -6,17 +6,30 @@ script gets from the CLI exactly the ruling the web service gives.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.auction import Auction, Finding, Role
-from adjudicator.engine import NextQuestion, Outcome, Ruling, Step
+from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, available
 from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
 from adjudicator.quiz import Item as QuizItem
 from adjudicator.quiz import Quiz
 from adjudicator.scoring import Figure, Game, Hand, Sheet
 
+if TYPE_CHECKING:  # the search module imports whoosh: not needed to serialize its results
+    from adjudicator.search import Results
+
 DIGEST_LABEL = "Digest: our summary of the law in our own words, not the code's text"
+
+
+def _cites(cites: Iterable[Citation]) -> list[str]:
+    return [str(c) for c in cites]
+
+
+def _code_ref(code: Code) -> dict[str, Any]:
+    """The code a ruling, quiz, score sheet or auction is under, as their JSON names it."""
+    return {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game}
 
 
 def code_summary(code: Code) -> dict[str, Any]:
@@ -63,7 +76,7 @@ def law(item: Law, code: Code, *, full: bool = True) -> dict[str, Any]:
                 "text": item.text,
                 "text_label": DIGEST_LABEL,
                 "quotes": [quote(q, code) for q in item.quotes],
-                "see_also": [str(c) for c in item.see_also],
+                "see_also": _cites(item.see_also),
                 "basis": item.basis,
                 "basis_note": item.basis_note,
                 "same_as": dict(item.same_as),
@@ -83,7 +96,7 @@ def etiquette(item: EtiquetteItem, code: Code) -> dict[str, Any]:
         "proper": list(item.proper),
         "improper": list(item.improper),
         "quotes": [quote(q, code) for q in item.quotes],
-        "see_also": [str(c) for c in item.see_also],
+        "see_also": _cites(item.see_also),
         "origin": item.origin,
     }
 
@@ -94,13 +107,37 @@ def term(item: Term) -> dict[str, Any]:
         "term": item.term,
         "definition": item.definition,
         "synonyms": list(item.synonyms),
-        "see_also": [str(c) for c in item.see_also],
+        "see_also": _cites(item.see_also),
+    }
+
+
+def scoring(code: Code) -> dict[str, Any]:
+    """A code's score tables (with the rows each is unsure of) and its scoring values."""
+    return {
+        "tables": [
+            {
+                "id": t.id,
+                "title": t.title,
+                "columns": list(t.columns),
+                "rows": [list(r) for r in t.rows],
+                "cites": _cites(t.cites),
+                "notes": t.notes,
+                "unsure": list(t.unsure),
+            }
+            for t in code.score_tables
+        ],
+        "values": {
+            v.id: {
+                "value": dict(v.value) if isinstance(v.value, Mapping) else v.value,
+                "cites": _cites(v.cites),
+                "note": v.note,
+            }
+            for v in code.score_values.values()
+        },
     }
 
 
 def code_detail(code: Code) -> dict[str, Any]:
-    from adjudicator.engine import available
-
     return {
         **code_summary(code),
         "verification": code.verification,
@@ -123,28 +160,7 @@ def code_detail(code: Code) -> dict[str, Any]:
         ],
         "etiquette": [etiquette(item, code) for item in code.etiquette.values()],
         "glossary": [term(item) for item in code.glossary.values()],
-        "scoring": {
-            "tables": [
-                {
-                    "id": t.id,
-                    "title": t.title,
-                    "columns": list(t.columns),
-                    "rows": [list(r) for r in t.rows],
-                    "cites": [str(c) for c in t.cites],
-                    "notes": t.notes,
-                    "unsure": list(t.unsure),
-                }
-                for t in code.score_tables
-            ],
-            "values": {
-                v.id: {
-                    "value": dict(v.value) if isinstance(v.value, Mapping) else v.value,
-                    "cites": [str(c) for c in v.cites],
-                    "note": v.note,
-                }
-                for v in code.score_values.values()
-            },
-        },
+        "scoring": scoring(code),
     }
 
 
@@ -183,7 +199,7 @@ def remedy(item: Remedy, code: Code) -> dict[str, Any]:
         "then": item.then,
         "notes": item.notes,
         "unsure": item.unsure,
-        "cites": [str(c) for c in item.cites],
+        "cites": _cites(item.cites),
         "origin": item.origin,
     }
 
@@ -214,7 +230,7 @@ def outcome(item: Outcome, code: Code) -> dict[str, Any]:
 def _context(result: NextQuestion | Ruling) -> dict[str, Any]:
     code = result.code
     return {
-        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "code": _code_ref(code),
         "fallback_for": None
         if result.fallback_for is None
         else {"id": result.fallback_for.id, "title": result.fallback_for.title},
@@ -261,26 +277,16 @@ def law_detail(item: Law, code: Code) -> dict[str, Any]:
     }
 
 
-HIT_FIELDS = (
-    "kind", "code", "code_title", "game", "number", "id", "irregularity",
-    "title", "section", "section_title", "snippet", "exact",
-)  # fmt: skip
-
-
-def search_results(results: Any) -> dict[str, Any]:
+def search_results(results: Results) -> dict[str, Any]:
     """The result of ``adjudicator.search.search`` as JSON (hits' snippets are safe HTML)."""
-    facets = results.facets or {}
     return {
         "query": results.query,
         "total": results.total,
         "page": results.page,
         "pagelen": results.pagelen,
         "suggestion": results.suggestion,
-        "facets": {
-            name: dict(raw.items()) if isinstance(raw, Mapping) else {str(k): int(v) for k, v in raw}
-            for name, raw in facets.items()
-        },
-        "hits": [{name: getattr(hit, name, None) for name in HIT_FIELDS} for hit in results.hits],
+        "facets": {name: dict(counts) for name, counts in results.facets.items()},
+        "hits": [dataclasses.asdict(hit) for hit in results.hits],
     }
 
 
@@ -313,7 +319,7 @@ def quiz_item(item: QuizItem, code: Code, number: int) -> dict[str, Any]:
 def quiz(item: Quiz, code: Code) -> dict[str, Any]:
     """A quiz (adjudicator.quiz.Quiz): its parameters, which make it repeatable, and its items."""
     return {
-        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "code": _code_ref(code),
         "kind": item.kind,
         "level": item.level,
         "seed": item.seed,
@@ -323,10 +329,6 @@ def quiz(item: Quiz, code: Code) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- table tools: the score sheet and the auction checker
-
-
-def _cites(cites: Iterable[Citation]) -> list[str]:
-    return [str(c) for c in cites]
 
 
 def figure(item: Figure) -> dict[str, Any]:
@@ -405,7 +407,7 @@ def score_sheet(sheet: Sheet, code: Code) -> dict[str, Any]:
             }
         )
     return {
-        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "code": _code_ref(code),
         "hands": sheet.tokens,
         "time_limit": sheet.time_limit,
         "rubbers": rubbers,
@@ -440,7 +442,7 @@ def auction(item: Auction, code: Code) -> dict[str, Any]:
     declarant, dummy and leader, and the irregularities with the facts they settle."""
     contract = item.contract
     return {
-        "code": {"id": code.id, "title": code.title, "edition": code.edition, "year": code.year, "game": code.game},
+        "code": _code_ref(code),
         "dealer": item.dealer,
         "calls": item.tokens,
         "ranking": item.ranking,
