@@ -288,14 +288,12 @@ def schema_problems(doc: Document, exc: ValidationError, model: Any = schema.Cod
         if "[key]" in raw_loc:  # a mapping key (an id or a law number) is malformed
             loc = loc[:-1] if loc and loc[-1] == error.get("input") else loc
         parent = loc[:-1]
-        node = locate(doc.root, loc, key=(kind == "extra_forbidden"))
-        line = (node.start_mark.line + 1) if node is not None else 1
+        line = doc.line(loc, key=(kind == "extra_forbidden"))
         where = _loc_text(parent)
         if kind == "missing":
             owner = _model_at(model, parent)
             required = ", ".join(_keys(owner, required=True))
-            node = locate(doc.root, parent)
-            line = (node.start_mark.line + 1) if node is not None else 1
+            line = doc.line(parent, key=False)
             message = f"{where}: missing key {loc[-1]!r}; required keys here: {required}"
         elif kind == "extra_forbidden":
             allowed = _keys(_model_at(model, parent))
@@ -304,6 +302,7 @@ def schema_problems(doc: Document, exc: ValidationError, model: Any = schema.Cod
                 f"allowed keys: {', '.join(allowed)}"
             )
         elif kind in _TYPE_NAMES:
+            node = locate(doc.root, loc)
             message = f"{_loc_text(loc)}: must be {_TYPE_NAMES[kind]}; {_describe_input(error.get('input'), node)}"
         elif kind == "literal_error":
             expected = error.get("ctx", {}).get("expected", "")
@@ -614,21 +613,20 @@ def read_library(laws_dir: Path | str) -> tuple[Library, list[LawFileError]]:
     parsed: dict[str, _Parsed] = {}
     if not laws_dir.is_dir():
         return Library(MappingProxyType({})), [LawFileError(str(laws_dir), 1, "no such directory of law files")]
-    for path in law_files(laws_dir):
+    paths = law_files(laws_dir)
+    for path in paths:
         display = display_path(path)
         if not re.fullmatch(schema.ID_PATTERN, path.stem):
             problems.append(LawFileError(display, 1, "the file name is the code id: lowercase words joined by hyphens"))
             continue
         item, found = parse_code_file(path, display)
         problems.extend(found)
-        if item is not None and not found:
+        if item is not None:  # with problems such as a duplicate key it is still built: more is checked
             parsed[item.id] = item
-        elif item is not None:
-            parsed[item.id] = item  # duplicate keys etc.: still usable, problems reported
-    broken = {p.stem for p in law_files(laws_dir)} - set(parsed)
+    broken = {p.stem for p in paths} - set(parsed)
 
     codes: dict[str, Code] = {}
-    state: dict[str, str] = {}
+    failed: set[str] = set()  # codes that cannot be built (a bad or circular extends)
 
     def build(cid: str, chain: tuple[str, ...]) -> Code | None:
         if cid in codes:
@@ -650,7 +648,7 @@ def read_library(laws_dir: Path | str) -> tuple[Library, list[LawFileError]]:
                             f"extends: circular ({cycle}); a code may not extend itself, even through others",
                         )
                     )
-                    state[member] = "failed"
+                    failed.add(member)
                 return None
             if parent_id not in parsed:
                 if parent_id in broken:
@@ -661,15 +659,15 @@ def read_library(laws_dir: Path | str) -> tuple[Library, list[LawFileError]]:
                         f"codes: {', '.join(sorted(parsed))}"
                     )
                 problems.append(LawFileError(item.doc.path, line, message))
-                state[cid] = "failed"
+                failed.add(cid)
                 return None
             parent = build(parent_id, (*chain, cid))
             if parent is None:
-                if state.get(parent_id) == "failed" and not any(
+                if parent_id in failed and not any(
                     p.path == item.doc.path and "extends" in p.message for p in problems
                 ):
                     problems.append(LawFileError(item.doc.path, line, f"extends: {parent_id!r} could not be loaded"))
-                state[cid] = "failed"
+                failed.add(cid)
                 return None
             if parent.game != item.spec.game:
                 problems.append(
@@ -686,7 +684,7 @@ def read_library(laws_dir: Path | str) -> tuple[Library, list[LawFileError]]:
         return code
 
     for cid in parsed:
-        if state.get(cid) != "failed":
+        if cid not in failed:
             build(cid, ())
 
     # fallback: a code of general laws that answers where this code is silent
