@@ -541,7 +541,11 @@ def document() -> dict[str, Any]:
                         _query("code", "only this code"),
                         _query("topic", "only this topic"),
                         _query("kind", "only hits of this kind (a remedy is a ruling)", {"enum": list(search.KINDS)}),
-                        _query("page", "the page, from 1", {"type": "integer", "minimum": 1, "maximum": 1000}),
+                        _query(
+                            "page",
+                            "the page, from 1; a page past the last gives the last (the response's `page` says which)",
+                            {"type": "integer", "minimum": 1, "maximum": 1000},
+                        ),
                         _query("pagelen", "hits per page", {"type": "integer", "minimum": 1, "maximum": 50}),
                     ],
                     "responses": {"200": _json(_ref("SearchResults"), "the hits"), **_errors(400, 404, 503)},

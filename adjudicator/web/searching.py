@@ -77,19 +77,26 @@ class SearchUnavailable(Exception):
 
 
 def run(app: Flask, params: Params) -> Any:
+    """The results of ``params``; a page past the last is the last one (``page`` says which)."""
     index = app.extensions.get("adjudicator.search")
     if index is None:
         raise SearchUnavailable
-    return search.search(
-        index,
-        params.q,
-        game=params.filters.get("game"),
-        code=params.filters.get("code"),
-        topic=params.filters.get("topic"),
-        kind=params.filters.get("kind"),
-        page=params.page,
-        pagelen=params.pagelen,
-    )
+
+    def page(number: int) -> search.Results:
+        return search.search(
+            index,
+            params.q,
+            game=params.filters.get("game"),
+            code=params.filters.get("code"),
+            topic=params.filters.get("topic"),
+            kind=params.filters.get("kind"),
+            page=number,
+            pagelen=params.pagelen,
+        )
+
+    results = page(params.page)
+    last = max(1, -(-results.total // results.pagelen))
+    return page(last) if results.page > last else results
 
 
 # ---------------------------------------------------------------- the page
@@ -201,6 +208,7 @@ def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]
         page.available = False
         return page, 503
     page.total = results.total
+    page.page = results.page
     page.pages = max(1, -(-results.total // results.pagelen))
     page.first = (results.page - 1) * results.pagelen + 1 if results.hits else 0
     page.last = page.first + len(results.hits) - 1 if results.hits else 0

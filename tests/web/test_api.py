@@ -156,6 +156,16 @@ def test_search_errors(client):
     error_of(client.get(f"{API}/search", query_string={"q": "revoke", "game": "nope"}), 400, "game")
 
 
+def test_a_search_page_past_the_last_is_the_last(client):
+    """page=999 of a few pages: the last page, and ``page`` says which (it was empty, page 999)."""
+    data = client.get(f"{API}/search", query_string={"q": "revoke", "pagelen": 10, "page": 999}).get_json()
+    last = -(-data["total"] // 10)
+    assert last > 1 and data["page"] == last
+    assert len(data["hits"]) == data["total"] - (last - 1) * 10 > 0
+    described = next(p for p in document()["paths"]["/search"]["get"]["parameters"] if p["name"] == "page")
+    assert "past the last" in described["description"]
+
+
 def test_search_kind_is_one_the_index_has(client):
     """The kinds documented, accepted and offered are the index's own (search.KINDS); an
     unknown kind is a 400 naming the field and listing them, not an empty 200."""

@@ -396,6 +396,18 @@ def test_a_law_number_search_reaches_the_law(client, library):
     assert "exact match" in first.get_text()
 
 
+def test_a_search_page_past_the_last_shows_the_last(client):
+    """It said "0–0 of 458 results" and "Page 999 of 46"."""
+    page = check_page(client.get("/search", query_string={"q": "revoke", "page": 999}))
+    total = int(page.find(class_="count").get_text().split(" of ")[1].split()[0])
+    pages = -(-total // 10)
+    assert pages > 1
+    assert page.find(class_="count").get_text().startswith(f"{(pages - 1) * 10 + 1}–{total} of {total} results")
+    assert page.find("nav", class_="pager").span.get_text() == f"Page {pages} of {pages}"
+    assert page.find("a", rel="prev")["href"].endswith(f"page={pages - 1}") and not page.find("a", rel="next")
+    assert len(page.find("ol", class_="hits").find_all("li", recursive=False)) == total - (pages - 1) * 10
+
+
 def test_an_unknown_search_kind_is_the_error_page_naming_the_choices(client):
     from adjudicator.search import KINDS
 
