@@ -300,7 +300,7 @@ def main_routes() -> list[str]:
     from adjudicator.loader import load_library
 
     library = load_library(config.laws_dir())
-    paths = ["/", "/codes", "/settle", "/learn/", "/tools", "/api/v1/codes", "/api/v1/openapi.json"]
+    paths = ["/", "/codes", "/settle", "/learn", "/tools", "/api/v1/codes", "/api/v1/openapi.json"]
     for code in library.codes.values():
         c = q(code.id)
         paths += [f"/codes/{c}", f"/settle/{c}", f"/learn/{c}", f"/api/v1/codes/{c}", f"/codes/{c}/glossary"]

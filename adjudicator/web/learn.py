@@ -233,7 +233,7 @@ def _counts(code: Code) -> str:
     return ", ".join(parts) or "no quiz yet"
 
 
-@bp.get("/")
+@bp.get("")
 def index() -> str:
     library = library_of(current_app)
     games = []

@@ -58,11 +58,14 @@ def start(client, code_id: str, **params) -> tuple[str, dict[str, str]]:
 
 def test_every_page_links_to_learn(client):
     page = check_page(client.get("/"))
-    assert page.find("nav", attrs={"aria-label": "Site"}).find("a", string="Learn")["href"] == "/learn/"
+    nav = page.find("nav", attrs={"aria-label": "Site"})
+    assert nav.find("a", string="Learn")["href"] == "/learn"
+    # every section is /name, like /codes and /tools (Learn alone was /learn/, and /learn redirected)
+    assert all(a["href"] == "/" or not a["href"].endswith("/") for a in nav.find_all("a")), nav
 
 
 def test_learn_lists_every_code_by_game(client, library):
-    page = check_page(client.get("/learn/"))
+    page = check_page(client.get("/learn"))
     for code in library.codes.values():
         assert f"/learn/{code.id}" in hrefs(page)
     assert {t for lvl, t in headings(page) if lvl == 2} == {c[0].game_title for c in library.games().values()}

@@ -52,7 +52,7 @@ def test_take_a_five_question_quiz_at_375px_and_see_the_score_with_the_laws(phon
     started = time.monotonic()
     page.goto(live_server + "/")
     page.get_by_role("link", name="Learn", exact=True).click()
-    page.wait_for_url("**/learn/")
+    page.wait_for_url("**/learn")
     phone.accessible()
     page.locator(f"a[href='/learn/{code.id}']").click()
     page.wait_for_url(f"**/learn/{code.id}")
