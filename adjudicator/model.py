@@ -29,7 +29,11 @@ PHASES: Mapping[str, str] = {
 }
 """When an irregularity happens, in table order, with the heading shown to users."""
 
-CITATION = re.compile(r"^(?P<number>[A-Za-z0-9][A-Za-z0-9.\-]*?)(?P<clause>(\([a-z0-9]+\))*)$")
+LAW_NUMBER = r"[A-Za-z0-9][A-Za-z0-9.\-]*?"
+"""A law number as printed, in a citation (lazy: a clause that follows is left to CLAUSES)."""
+CLAUSES = r"(\([a-z0-9]+\))*"
+"""A citation's clauses: ``(c)``, ``(a)(2)``."""
+CITATION = re.compile(rf"^(?P<number>{LAW_NUMBER})(?P<clause>{CLAUSES})$")
 
 
 def sentence_key(text: str) -> str:

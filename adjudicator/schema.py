@@ -13,15 +13,19 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from adjudicator.model import CLAUSES, LAW_NUMBER, PHASES
+
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NUMBER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9.\-]*$"
-CITATION_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9.\-]*?(\([a-z0-9]+\))*$"
+CITATION_PATTERN = rf"^{LAW_NUMBER}{CLAUSES}$"  # model.CITATION without its group names (JSON Schema has none)
 
 Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=80)]
 LawNumber = Annotated[str, StringConstraints(pattern=NUMBER_PATTERN, max_length=24)]
 CitationText = Annotated[str, StringConstraints(pattern=CITATION_PATTERN, max_length=40)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=20_000)]
+Basis = Literal["full-text", "seed", "passage", "provisional", "inferred"]
+"""How far a law's text is verified: the code's full text, a seed, a passage, provisional or inferred."""
 
 EFFECT_KINDS = (
     "score",  # points to a side (amount, to, optional unit such as a column of the score)
@@ -77,7 +81,7 @@ class LawSpec(Strict):
     topics: list[Id] = []
     quotes: list[QuoteSpec] = []
     see_also: list[CitationText] = []
-    basis: Literal["full-text", "seed", "passage", "provisional", "inferred"] = "full-text"
+    basis: Basis = "full-text"
     basis_note: Text | None = None
     same_as: dict[Id, LawNumber] = {}
     notes: Text | None = None
@@ -143,8 +147,6 @@ class EffectSpec(Strict):
     unit: Line | None = None
     detail: Text | None = None
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, populate_by_name=False)
-
 
 class ChoiceSpec(Strict):
     text: Text
@@ -199,7 +201,7 @@ class IrregularitySpec(Strict):
     """What went wrong: a small graph of questions, starting at ``start``, ending in remedies."""
 
     title: Line
-    phase: Literal["cutting-and-dealing", "bidding", "play", "scoring", "general"]
+    phase: Literal[tuple(PHASES)]  # type: ignore[valid-type]
     summary: Text
     keywords: list[Line] = []
     start: Id
@@ -224,7 +226,7 @@ class InheritBasisSpec(Strict):
     """How far the laws a code inherits unchanged are verified *for this code*: e.g. a later
     edition whose own wording was not seen shows the earlier text as ``provisional``."""
 
-    basis: Literal["full-text", "seed", "passage", "provisional", "inferred"]
+    basis: Basis
     note: Text
 
 
