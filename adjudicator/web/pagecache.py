@@ -3,8 +3,7 @@ step), rendered once.
 
 The library is loaded when the app is created and never changes afterwards, so a law
 page, a ruling page or an adjudication step is a pure function of its address: the first
-request renders it,
-the next ones are served the same text. The cache is per app (each worker builds its
+request renders it, the next ones are served the same text. The cache is per app (each worker builds its
 own), bounded in bytes (the least recently used page goes first) and thread-safe. Only
 pages that rendered without error are kept; the key is built by the caller from the
 validated request (never from raw parameters), so junk addresses cannot fill it.
