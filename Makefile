@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+AXE_VERSION := 4.14.1
+AXE := node_modules/axe-core/axe.min.js
 
 .DEFAULT_GOAL := help
 .PHONY: help install check index serve dev test bench bench-http coldstart load clean
@@ -38,8 +40,16 @@ serve: install ## check the laws, build the search index, then serve on http://$
 dev: index ## serve with Flask's reloader (development only)
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-test: check ## run the whole test suite (browser journeys included)
+test: check $(AXE) ## run the whole test suite (browser journeys included)
 	$(PY) -m pytest
+
+# axe-core for the browser tests' accessibility checks, from the npm registry (node_modules/ is not committed)
+$(AXE):
+	@if command -v npm >/dev/null; then \
+	  npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION); \
+	else \
+	  echo "npm not found: the browser tests will skip (and fail under CI=true)"; \
+	fi
 
 bench: install ## print the benchmarks (medians and ratios; search: real, 10x and 100x corpora)
 	$(PY) bench/engine.py

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from adjudicator.errors import AdjudicatorError, LookupProblem
+from adjudicator.errors import LookupProblem
 from adjudicator.model import Citation, Code, Library
 
 SIDES = ("we", "they")
@@ -79,11 +79,7 @@ class TableError(LookupProblem):
     kind = "entry"
 
     def __init__(self, message: str, *, field: str, value: str = "", choices: Iterable[str] = ()) -> None:
-        self.value = value
-        self.choices = list(choices)
-        self.field = field
-        self.where = ""
-        AdjudicatorError.__init__(self, message)
+        super().__init__(value, choices, field=field, message=message)
 
 
 class SheetError(TableError):
@@ -98,14 +94,13 @@ class NotOffered(LookupProblem):
     kind = "code"
 
     def __init__(self, code: Code, tool: str, missing: Sequence[str], choices: Iterable[str]) -> None:
-        self.value = code.id
-        self.choices = list(choices)
-        self.field = "code"
-        self.where = ""
-        AdjudicatorError.__init__(
-            self,
-            f"{code.id!r} has no {tool}: its scoring values lack (or do not recognise) {', '.join(missing)}; "
-            f"codes that have one: {', '.join(self.choices) or '(none)'}",
+        choices = list(choices)
+        super().__init__(
+            code.id,
+            choices,
+            field="code",
+            message=f"{code.id!r} has no {tool}: its scoring values lack (or do not recognise) {', '.join(missing)}; "
+            f"codes that have one: {', '.join(choices) or '(none)'}",
         )
 
 

@@ -2,29 +2,29 @@
 every page visited (serious or critical violations fail).
 
 Marked ``browser``. With CI=true they must run: a missing chromium, playwright or axe-core
-fails them. Elsewhere they skip, saying what is missing. axe-core is the axe.min.js that the
-``axe-playwright-python`` distribution carries (a test dependency, from PyPI).
+fails them. Elsewhere they skip, saying what is missing. axe-core comes from the npm
+registry into node_modules/ (``make test`` fetches it when missing).
 """
 
 from __future__ import annotations
 
-import importlib.resources
 import os
 import shutil
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any, NoReturn
+from typing import Any
 
 import pytest
 
+from adjudicator import config
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from tests.web.conftest import change_that_matters, first_path
 
 pytestmark = pytest.mark.browser
 
 CI = os.environ.get("CI") == "true"
-AXE = "axe_playwright_python/axe.min.js"
+AXE = config.ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -39,7 +39,7 @@ TIMINGS: dict[str, float] = {}
 """How long each journey took, without the axe checks (other browser tests add theirs)."""
 
 
-def missing(reason: str) -> NoReturn:
+def missing(reason: str) -> None:
     if CI:
         pytest.fail(f"{reason}; with CI=true the browser tests must run")
     pytest.skip(reason)
@@ -77,11 +77,9 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def axe_source() -> str:
-    package, name = AXE.split("/")
-    try:
-        return importlib.resources.files(package).joinpath(name).read_text(encoding="utf-8")
-    except (ModuleNotFoundError, FileNotFoundError):
-        missing(f"axe-core is missing ({AXE}); run `make install` (the test extra has axe-playwright-python)")
+    if not AXE.is_file():
+        missing(f"axe-core is missing ({AXE.relative_to(config.ROOT)}); run `make test` or `npm install axe-core`")
+    return AXE.read_text()
 
 
 class Checked:
