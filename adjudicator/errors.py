@@ -10,11 +10,17 @@
         ├── UnknownLaw               the code has no law with that number
         ├── UnknownQuestion          the irregularity asks no such question
         ├── UnknownAnswer            the question has no such answer
-        └── TooUncertain             so many "not sure" answers that no useful ruling exists
+        ├── TooUncertain             so many "not sure" answers that no useful ruling exists
+        ├── UnknownQuizKind          (quiz) no such kind of quiz item, or none in the code's data
+        ├── UnknownLevel             (quiz) no such quiz level
+        ├── NotOffered               (scoring) the code's data lacks what a table tool needs
+        └── TableError               (scoring) an entry the table tools cannot read
+            ├── SheetError           (scoring) a hand that cannot be scored as given
+            └── CallError            (auction) a call that cannot be read
 
 Every LookupProblem names the offending ``field`` and ``value`` and lists the valid
-``choices`` (with a did-you-mean in its message), so the CLI and the API can report
-it without knowing which kind it is.
+``choices`` (with a did-you-mean in its message, unless it is given its own
+``message``), so the CLI and the API can report it without knowing which kind it is.
 """
 
 from __future__ import annotations
@@ -72,17 +78,21 @@ class LookupProblem(AdjudicatorError):
 
     kind = "thing"
 
-    def __init__(self, value: str, choices: Iterable[str], *, field: str, where: str = "") -> None:
+    def __init__(
+        self, value: str, choices: Iterable[str], *, field: str, where: str = "", message: str | None = None
+    ) -> None:
         self.value = value
         self.choices = list(choices)
         self.field = field
         self.where = where
-        shown = ", ".join(self.choices[:40]) + (" ..." if len(self.choices) > 40 else "")
-        place = f" in {where}" if where else ""
-        super().__init__(
-            f"unknown {self.kind} {value!r}{place}{did_you_mean(value, self.choices)}; "
-            f"valid {self.kind}s: {shown or '(none)'}"
-        )
+        if message is None:
+            shown = ", ".join(self.choices[:40]) + (" ..." if len(self.choices) > 40 else "")
+            place = f" in {where}" if where else ""
+            message = (
+                f"unknown {self.kind} {value!r}{place}{did_you_mean(value, self.choices)}; "
+                f"valid {self.kind}s: {shown or '(none)'}"
+            )
+        super().__init__(message)
 
 
 class UnknownCode(LookupProblem):
@@ -111,12 +121,11 @@ class TooUncertain(LookupProblem):
     kind = "answer"
 
     def __init__(self, *, field: str, where: str = "", limit: int = 0) -> None:
-        self.value = "not-sure"
-        self.choices = []
-        self.field = field
-        self.where = where
-        AdjudicatorError.__init__(
-            self,
-            f"too many 'not sure' answers in {where} (more than {limit} possible outcomes); "
+        super().__init__(
+            "not-sure",
+            [],
+            field=field,
+            where=where,
+            message=f"too many 'not sure' answers in {where} (more than {limit} possible outcomes); "
             f"settle some of the facts first, starting with {field!r}",
         )
