@@ -15,9 +15,10 @@ was claimed in time is for the adjudication, which the finding links to.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.engine import find_irregularity
@@ -334,9 +335,12 @@ def _irregularity(
     return irregularity.title, ruling.id, cites if ruling.id == code.id else (), questions
 
 
-def prefill(code: Code, irregularity_id: str, facts: Mapping[str, str]) -> dict[str, str]:
-    """The facts the ruling code actually asks about, with answers it offers."""
-    _, _, _, questions = _irregularity(code, irregularity_id)
+_About = Callable[[str], tuple[str, str | None, tuple[Citation, ...], dict[str, set[str]]]]
+"""``_irregularity`` for one code, each irregularity looked up once."""
+
+
+def _asked(questions: Mapping[str, set[str]], facts: Mapping[str, str]) -> dict[str, str]:
+    """The facts the ruling code actually asks about (``questions``), with answers it offers."""
     return {q: a for q, a in facts.items() if a in questions.get(q, set())}
 
 
@@ -373,13 +377,14 @@ def check_auction(code: Code, dealer: str, calls: Sequence[Call]) -> Auction:
     findings: list[Finding] = []
     notes: list[str] = []
     rightful: str | None = None  # after a call out of turn: the player whose turn it was
+    about: _About = functools.cache(functools.partial(_irregularity, code))
 
     def find(irregularity_id: str | None, number: int, seat: str, summary: str, facts=None, assumed=None, title=None):
         if irregularity_id is None:
             found = Finding(None, title or summary, number, seat, summary, MappingProxyType({}), None, assumed, ())
         else:
-            name, ruled_by, cites, _ = _irregularity(code, irregularity_id)
-            filled = prefill(code, irregularity_id, facts or {})
+            name, ruled_by, cites, questions = about(irregularity_id)
+            filled = _asked(questions, facts or {})
             found = Finding(
                 irregularity_id, name, number, seat, summary, MappingProxyType(filled), ruled_by, assumed, cites
             )
@@ -426,7 +431,7 @@ def check_auction(code: Code, dealer: str, calls: Sequence[Call]) -> Auction:
                 )
             )
             rightful = turn
-        if call.kind != "pass" and seat in state.barred and call.kind in ("bid", "double", "redouble"):
+        if seat in state.barred and call.kind in ("bid", "double", "redouble"):
             problems.append(
                 find(
                     "bid-while-barred",
@@ -458,20 +463,8 @@ def check_auction(code: Code, dealer: str, calls: Sequence[Call]) -> Auction:
         findings.extend(problems)
 
     # insufficient bids: did an adversary of the offender bid or double afterwards?
-    findings = [_settle_later(code, f, judgements) for f in findings]
-    judgements = [
-        Judgement(
-            j.number,
-            j.seat,
-            j.turn,
-            j.call,
-            j.words,
-            j.verdict,
-            j.cites,
-            tuple(f for f in findings if f.call == j.number),
-        )  # fmt: skip
-        for j in judgements
-    ]
+    findings = [_settle_later(f, judgements, about) for f in findings]
+    judgements = [replace(j, findings=tuple(f for f in findings if f.call == j.number)) for j in judgements]
     return _result(code, dealer, calls, judgements, findings, state, notes, ranking_cites)
 
 
@@ -592,7 +585,7 @@ def _double(code, state, number, seat, call, problems, find, doubling_cites):
     return f"not allowed: {problem}", doubling_cites
 
 
-def _settle_later(code: Code, finding: Finding, judgements: list[Judgement]) -> Finding:
+def _settle_later(finding: Finding, judgements: list[Judgement], about: _About) -> Finding:
     """For an insufficient bid: whether an adversary of the offender has since bid or doubled."""
     if finding.irregularity != "insufficient-bid":
         return finding
@@ -600,11 +593,8 @@ def _settle_later(code: Code, finding: Finding, judgements: list[Judgement]) -> 
         j.number > finding.call and not are_partners(j.seat, finding.seat) and j.call.kind in ("bid", "double")
         for j in judgements
     )
-    facts = {**finding.facts, **prefill(code, "insufficient-bid", {ADVERSARY_ACTED: "yes" if acted else "no"})}
-    return Finding(
-        finding.irregularity, finding.title, finding.call, finding.seat, finding.summary,
-        MappingProxyType(facts), finding.ruled_by, finding.assumed, finding.cites,
-    )  # fmt: skip
+    settled = _asked(about("insufficient-bid")[3], {ADVERSARY_ACTED: "yes" if acted else "no"})
+    return replace(finding, facts=MappingProxyType({**finding.facts, **settled}))
 
 
 def _result(code, dealer, calls, judgements, findings, state, notes, ranking_cites) -> Auction:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.errors import LookupProblem
@@ -754,7 +754,7 @@ def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) 
             if sum(1 for g in games if g.winner == game_won.winner) >= GAMES_IN_RUBBER:
                 rubber_won = game_won.winner
         if rubber_won is not None:
-            scored = ScoredHand(number, hand, scored.words, scored.rubber, scored.game, figures, game_won, rubber_won)
+            scored = replace(scored, rubber_won=rubber_won)
         current.append(scored)
         if rubber_won is not None:
             rubbers.append(_close(code, len(rubbers) + 1, current, games, time_limit))
