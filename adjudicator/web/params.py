@@ -14,6 +14,8 @@ from typing import overload
 from adjudicator.web.handlers import BadInput
 
 DIGITS = re.compile(r"[0-9]{1,9}")
+YES = ("1", "on", "true", "yes")
+NO = ("", "0", "off", "false", "no")
 
 
 def whole_number(text: str, low: int, high: int) -> int | None:
@@ -38,3 +40,14 @@ def int_arg(args: Mapping[str, str], name: str, default: int | None, low: int, h
     if value is None:
         raise BadInput(f"{name!r} must be a whole number from {low} to {high}; got {raw[:40]!r}", name, value=raw[:40])
     return value
+
+
+def flag(args: Mapping[str, str], name: str) -> bool:
+    """The parameter ``name`` as yes or no (any case; absent is no); anything else is a 400."""
+    raw = args.get(name, "")
+    if raw.lower() in YES:
+        return True
+    if raw.lower() in NO:
+        return False
+    choices = [*YES, *NO[1:]]
+    raise BadInput(f"{name!r} is one of {', '.join(choices)}; got {raw[:40]!r}", name, value=raw[:40], choices=choices)

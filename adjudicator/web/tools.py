@@ -21,14 +21,16 @@ from adjudicator.errors import UnknownCode
 from adjudicator.model import Citation, Code, Library
 from adjudicator.web import library_of
 from adjudicator.web.handlers import BadInput
-from adjudicator.web.params import whole_number
+from adjudicator.web.params import flag, whole_number
 from adjudicator.web.views import code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
+# the limits of the pages and of the API (tools_api.py), which take the same sheets and auctions
 MAX_HANDS = 24  # a long evening of rubbers; keeps the page under 50 KB
 MAX_CALLS = 40  # far beyond any real auction; keeps the page under 50 KB
-MAX_TEXT = 400
+MAX_TEXT = 400  # the calls as one text
+MAX_TOKEN = 80  # one hand
 TIME_LIMIT = "time-limit"
 
 
@@ -91,9 +93,29 @@ def _list(name: str, limit: int) -> list[str]:
     if len(values) > limit:
         raise BadInput(f"at most {limit} {name} parameters; got {len(values)}", name)
     for value in values:
-        if len(value) > 80:
-            raise BadInput(f"a {name} is at most 80 characters long", name)
+        if len(value) > MAX_TOKEN:
+            raise BadInput(f"a {name} is at most {MAX_TOKEN} characters long", name)
     return [v.strip() for v in values if v.strip()]
+
+
+def hand_tokens() -> list[str]:
+    """The sheet's hands (``hand``, repeated), as the page and the API read them."""
+    return _list("hand", MAX_HANDS)
+
+
+def time_limit_arg() -> bool:
+    """``time-limit``: play stopped at a time limit (1, on, true or yes; 0, off, false, no or absent)."""
+    return flag(request.args, TIME_LIMIT)
+
+
+def calls_arg() -> str:
+    """The calls as one text (``calls``), as the page and the API read them."""
+    return _arg("calls")
+
+
+def check_calls(calls: Sequence[checker.Call]) -> None:
+    if len(calls) > MAX_CALLS:
+        raise BadInput(f"at most {MAX_CALLS} calls; got {len(calls)}", "calls")
 
 
 def _code_options(offered: list[Code], code: Code) -> list[Option]:
@@ -345,8 +367,8 @@ def score() -> str | Response | tuple[str, int]:
     library = library_of(current_app)
     offered = scoring.scorable_codes(library)
     code = _code(library, offered, _arg("code", 80))
-    tokens = _list("hand", MAX_HANDS)
-    time_limit = bool(request.args.get(TIME_LIMIT))
+    tokens = hand_tokens()
+    time_limit = time_limit_arg()
     args = {name: _arg(name, 40) for name in FORM_FIELDS}
     error = None
     remove = _arg("remove", 4)
@@ -514,15 +536,14 @@ def auction() -> str | Response | tuple[str, int]:
     offered = checker.checkable_codes(library)
     code = _code(library, offered, _arg("code", 80))
     dealer_text = _arg("dealer", 10) or "N"
-    calls_text = _arg("calls")
+    calls_text = calls_arg()
     error = None
     try:
         dealer = checker.parse_seat(dealer_text, "dealer")
         calls = checker.parse_calls(calls_text, code)
     except checker.CallError as exc:
         dealer, calls, error = (dealer_text.upper() if dealer_text.upper() in checker.SEATS else "N"), [], str(exc)
-    if len(calls) > MAX_CALLS:
-        raise BadInput(f"at most {MAX_CALLS} calls", "calls")
+    check_calls(calls)
     result = checker.check_auction(code, dealer, calls)
     if request.args.get("add") and error is None:
         seat = _arg("seat", 10)

@@ -15,26 +15,26 @@ from flask import Response, current_app, jsonify, request
 from adjudicator import auction as checker
 from adjudicator import scoring, serialize
 from adjudicator.web import library_of
-from adjudicator.web.handlers import BadInput
 from adjudicator.web.openapi import _errors, _json, _obj, _path, _query, _ref
-
-MAX_HANDS = 40
-MAX_CALLS = 80
-
-
-def _hands() -> list[str]:
-    tokens = request.args.getlist("hand")
-    if len(tokens) > MAX_HANDS:
-        raise BadInput(f"at most {MAX_HANDS} hands; got {len(tokens)}", "hand")
-    return tokens
+from adjudicator.web.params import NO, YES
+from adjudicator.web.tools import (
+    MAX_CALLS,
+    MAX_HANDS,
+    MAX_TEXT,
+    MAX_TOKEN,
+    TIME_LIMIT,
+    calls_arg,
+    check_calls,
+    hand_tokens,
+    time_limit_arg,
+)
 
 
 def score(code_id: str) -> Response:
     library = library_of(current_app)
     code = library.code(code_id)
     scoring.require_scorable(code, library)
-    time_limit = request.args.get("time-limit", "").lower() in ("1", "on", "true", "yes")
-    sheet = scoring.score_sheet(code, scoring.parse_hands(_hands(), code), time_limit=time_limit)
+    sheet = scoring.score_sheet(code, scoring.parse_hands(hand_tokens(), code), time_limit=time_limit_arg())
     return jsonify(serialize.score_sheet(sheet, code))
 
 
@@ -42,12 +42,8 @@ def auction(code_id: str) -> Response:
     library = library_of(current_app)
     code = library.code(code_id)
     checker.require_checkable(code, library)
-    text = request.args.get("calls", "")
-    if len(text) > 400:
-        raise BadInput("'calls' is at most 400 characters long", "calls")
-    calls = checker.parse_calls(text, code)
-    if len(calls) > MAX_CALLS:
-        raise BadInput(f"at most {MAX_CALLS} calls", "calls")
+    calls = checker.parse_calls(calls_arg(), code)
+    check_calls(calls)
     result = checker.check_auction(code, request.args.get("dealer", "N"), calls)
     return jsonify(serialize.auction(result, code))
 
@@ -232,9 +228,17 @@ def paths() -> dict[str, Any]:
                         "style": "form",
                         "explode": True,
                         "description": "the hands in order, one parameter each",
-                        "schema": {"type": "array", "items": {"type": "string"}, "maxItems": MAX_HANDS},
+                        "schema": {
+                            "type": "array",
+                            "items": {"type": "string", "maxLength": MAX_TOKEN},
+                            "maxItems": MAX_HANDS,
+                        },
                     },
-                    query("time-limit", "true: play stopped at a time limit (party scoring of the last rubber)"),
+                    query(
+                        TIME_LIMIT,
+                        f"{', '.join(YES)} (any case): play stopped at a time limit (party scoring of the last "
+                        f"rubber); {', '.join(NO[1:])} or absent: it was not; anything else is a 400",
+                    ),
                 ],
                 "responses": {"200": json(ref("ScoreSheet"), "the scored sheet"), **errors(400, 404)},
             }
@@ -251,7 +255,11 @@ def paths() -> dict[str, Any]:
                 "parameters": [
                     code,
                     query("dealer", "N, E, S or W (default N)"),
-                    query("calls", "the calls in order, separated by spaces", {"type": "string", "maxLength": 400}),
+                    query(
+                        "calls",
+                        f"the calls in order, separated by spaces (at most {MAX_CALLS})",
+                        {"type": "string", "maxLength": MAX_TEXT},
+                    ),
                 ],
                 "responses": {"200": json(ref("Auction"), "the checked auction"), **errors(400, 404)},
             }

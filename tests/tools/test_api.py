@@ -7,6 +7,7 @@ from urllib.parse import urlencode
 
 from adjudicator import auction as checker
 from adjudicator import scoring, serialize
+from tests.web.conftest import check_page
 
 API = "/api/v1"
 
@@ -69,3 +70,49 @@ def test_the_openapi_document_lists_the_tools(client):
     doc = client.get(f"{API}/openapi.json").get_json()
     assert {"/codes/{code}/score", "/codes/{code}/auction"} <= set(doc["paths"])
     assert {"ScoreSheet", "ScoreFigure", "Auction", "AuctionFinding"} <= set(doc["components"]["schemas"])
+
+
+# ---------------------------------------------------------------- the page and the API agree
+
+
+def _page_and_api(client, code: str, pairs: list[tuple[str, str]]):
+    query = urlencode([("code", code), *pairs])
+    return client.get(f"/tools/score?{query}"), client.get(f"{API}/codes/{code}/score?{query}")
+
+
+def test_the_page_and_the_api_take_the_same_sheets(client):
+    """One set of limits and one reading of ``time-limit`` for the score page and the API
+    (they had their own: 24 and 40 hands, 40 and 80 calls, no length cap on a hand in the
+    API, and ``time-limit=off`` turned the time limit on on the page)."""
+    from adjudicator.web import tools, tools_api
+
+    assert (tools_api.MAX_HANDS, tools_api.MAX_CALLS) == (tools.MAX_HANDS, tools.MAX_CALLS)
+    code = "auction-bridge-1912"
+    most = [("hand", "we.1C.7")] * tools.MAX_HANDS
+    for response in _page_and_api(client, code, most):
+        assert response.status_code == 200, response.request.url
+    for response in _page_and_api(client, code, [*most, ("hand", "we.1C.7")]):
+        assert response.status_code == 400, response.request.url
+    long_hand = "we.3H.9" + ".h.we.three" * 10  # past the 80 characters a hand may have
+    page, api = _page_and_api(client, code, [("hand", long_hand)])
+    assert page.status_code == api.status_code == 400
+    assert "80 characters" in api.get_json()["error"]["message"]
+    sheet = [("hand", "we.3N.9"), ("hand", "they.1C.7")]
+    for value, on in [("on", True), ("1", True), ("true", True), ("YES", True),
+                      ("off", False), ("0", False), ("false", False), ("no", False), ("", False)]:  # fmt: skip
+        page, api = _page_and_api(client, code, [*sheet, ("time-limit", value)])
+        assert page.status_code == api.status_code == 200, value
+        assert api.get_json()["time_limit"] is on, value
+        assert check_page(page).find("input", id="time-limit").has_attr("checked") is on, value
+    for response in _page_and_api(client, code, [*sheet, ("time-limit", "maybe")]):
+        assert response.status_code == 400, response.request.url
+    assert api_error(client.get(f"{API}/codes/{code}/score?time-limit=maybe"))["field"] == "time-limit"
+    calls = " ".join(["1H", "P"] * tools.MAX_CALLS)
+    for url in (f"/tools/auction?{urlencode({'code': code, 'calls': calls})}",
+                f"{API}/codes/{code}/auction?{urlencode({'calls': calls})}"):  # fmt: skip
+        assert client.get(url).status_code == 400, url
+
+
+def api_error(response):
+    assert response.status_code == 400
+    return response.get_json()["error"]

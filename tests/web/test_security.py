@@ -339,7 +339,7 @@ def test_a_number_int_refuses_is_a_4xx_naming_the_parameter(shared_client, url):
     else:
         assert 400 <= response.status_code < 500, (url[:80], response.status_code)
     if response.mimetype == "application/json":
-        assert response.get_json()["error"]["field"] in ("page", "pagelen", "tricks", "n"), response.get_json()
+        assert response.get_json()["error"]["field"] in ("page", "pagelen", "hand", "tricks", "n"), response.get_json()
 
 
 def test_production_config_has_no_debug_and_no_secret():
