@@ -817,15 +817,21 @@ def _candidate_codes(index: SearchIndex, game: str | None, code: str | None) -> 
     return [c.id for c in index.codes.values() if (code is None or c.id == code) and (game is None or c.game == game)]
 
 
+def _naming(index: SearchIndex, words: list[str], codes: list[str]) -> tuple[list[str], list[str]]:
+    """The words that name codes (a game, an edition, a year), and those of ``codes`` that
+    every such word names (all of them when none does)."""
+    hints = [w for w in words if _YEAR.fullmatch(w) or any(w in info.words for info in index.codes.values())]
+    return hints, [c for c in codes if all(w in index.codes[c].words for w in hints)]
+
+
 def _named_codes(index: SearchIndex, parsed: _Parsed, codes: list[str]) -> list[str] | None:
     """ "whist revoke", "auction 1915 insufficient bid": when some words name codes (game,
     edition, year) and others remain, the codes every such word names; the naming words
     are then taken out of the query. None when no word names a code."""
-    hints = [w for w in parsed.words if _YEAR.fullmatch(w) or any(w in info.words for info in index.codes.values())]
+    hints, named = _naming(index, parsed.words, codes)
     rest = len(parsed.words) - len(hints) + len(parsed.phrases) + len(parsed.prefixes)
     if not hints or not rest:
         return None
-    named = [c for c in codes if all(w in index.codes[c].words for w in hints)]
     if not named:
         return None
     for word in hints:
@@ -845,9 +851,9 @@ def _resolve(index: SearchIndex, parsed: _Parsed, codes: list[str]) -> list[int]
             parsed.words.remove(rest[0])
     if not numbers:
         return []
-    hints = [w for w in parsed.words if _YEAR.fullmatch(w) or any(w in info.words for info in index.codes.values())]
+    hints, named = _naming(index, parsed.words, codes)
     if hints:  # "auction 1915 law 50": only the codes that every such word names
-        codes = [c for c in codes if all(w in index.codes[c].words for w in hints)]
+        codes = named
         if any(n in index.codes[c].numbers for c in codes for n in numbers):
             for w in hints:
                 parsed.words.remove(w)
