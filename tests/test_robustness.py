@@ -138,7 +138,10 @@ def related():
     return related_files()
 
 
-@pytest.mark.skipif(not LAW_FILES, reason="no law files")
+def test_there_are_law_files_to_mutate():
+    assert LAW_FILES, f"no law files in {config.laws_dir()}: the mutation test below would test nothing"
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_law_files_are_reported_never_a_traceback(tmp_path_factory, related, data):
