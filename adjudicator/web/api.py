@@ -19,7 +19,7 @@ from adjudicator.web.handlers import BadInput
 from adjudicator.web.openapi import document
 from adjudicator.web.pagecache import cached
 from adjudicator.web.pages import given_answers
-from adjudicator.web.searching import SearchUnavailable, read_params, run
+from adjudicator.web.searching import read_params, run
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -114,12 +114,8 @@ def auction(code: str) -> Response:
 
 
 @bp.get("/search")
-def search() -> Response | tuple[Response, int]:
+def search() -> Response:
     params = read_params(current_app, request.args, api=True)
     if not params.q:
         raise BadInput("give a query: ?q=words", "q")
-    try:
-        results = run(current_app, params)
-    except SearchUnavailable:
-        raise BadInput("search is not available: no index was built", "q", status=503) from None
-    return jsonify(serialize.search_results(results))
+    return jsonify(serialize.search_results(run(current_app, params)))

@@ -37,18 +37,15 @@ NOT_FOUND = (UnknownCode, UnknownIrregularity, UnknownLaw)
 
 
 class BadInput(Exception):
-    """A request the web layer refuses: ``field`` names the offending parameter, ``choices``
-    the values it may take when they are few enough to list."""
+    """A request the web layer refuses (a 400): ``field`` names the offending parameter,
+    ``choices`` the values it may take when they are few enough to list."""
 
-    def __init__(
-        self, message: str, field: str, *, value: str | None = None, choices: list[str] | None = None, status: int = 400
-    ) -> None:
+    def __init__(self, message: str, field: str, *, value: str | None = None, choices: list[str] | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
         self.value = value
         self.choices = choices
-        self.status = status
 
 
 @dataclass
@@ -120,7 +117,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(BadInput)
     def bad_input(exc: BadInput):
-        return _respond(exc.status, exc.message, exc.field, exc.value, exc.choices)
+        return _respond(400, exc.message, exc.field, exc.value, exc.choices)
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

@@ -106,7 +106,6 @@ class LawLink:
 class ItemView:
     number: int
     total: int
-    kind: str
     kind_title: str
     prompt: str
     lead: str | None  # "What went wrong: ..." when the situation starts with it
@@ -142,7 +141,6 @@ def item_view(code: Code, item: quiz.Item, number: int, total: int) -> ItemView:
     return ItemView(
         number=number,
         total=total,
-        kind=item.kind,
         kind_title=quiz.KINDS[item.kind],
         prompt=item.prompt,
         lead=lead,
@@ -189,7 +187,6 @@ class Header:
     code_title: str
     learn_url: str
     level: str
-    kind: str
     sheet_url: str
     restart_url: str
     new_url: str
@@ -200,7 +197,6 @@ def header(code: Code, params: Params) -> Header:
         code_title=views.code_line(code),
         learn_url=url_for("learn.code", code=code.id),
         level=quiz.LEVEL_TITLES[params.level] if params.kind == quiz.MIXED else quiz.KINDS[params.kind],
-        kind=params.kind,
         sheet_url=quiz_url("sheet", params, a=None),
         restart_url=quiz_url("question", params, a=None),
         new_url=quiz_url("question", params, a=None, seed=None),
@@ -254,7 +250,6 @@ class EtiquetteRule:
     title: str
     text: Any
     why: str
-    has_reason: bool
     laws: list[views.LawBrief]
     proper: list[str] = field(default_factory=list)  # conduct that keeps the rule
     improper: list[str] = field(default_factory=list)  # conduct that breaks it
@@ -269,7 +264,6 @@ class Option:
 
 @dataclass
 class LearnPage:
-    code_id: str
     title: str
     game: str
     levels: list[Option]
@@ -285,7 +279,6 @@ class LearnPage:
     glossary_url: str
     glossary_count: int
     code_url: str
-    counts: dict[str, int] = field(default_factory=dict)
 
 
 def _phase_rank(phase: str) -> int:
@@ -303,7 +296,6 @@ def code(code: str) -> str:
     for irregularity, _ in available(item):
         phases[irregularity.phase] = phases.get(irregularity.phase, 0) + 1
     page = LearnPage(
-        code_id=item.id,
         title=views.code_line(item),
         game=item.game_title,
         levels=[Option(lv, quiz.LEVEL_TITLES[lv], i == 0) for i, lv in enumerate(levels)],
@@ -324,7 +316,6 @@ def code(code: str) -> str:
                 e.title,
                 views.law_text(item, e.text),
                 e.why or NO_REASON,
-                bool(e.why),
                 [views.law_brief(item, item.laws[c.number]) for c in e.see_also if c.number in item.laws],
                 list(e.proper),
                 list(e.improper),
@@ -338,7 +329,6 @@ def code(code: str) -> str:
         glossary_url=views.glossary_url(item.id),
         glossary_count=len(item.glossary),
         code_url=views.code_url(item.id),
-        counts=have,
     )
     return render_template("learn/code.html", page=page)
 

@@ -386,7 +386,6 @@ def _errors(*statuses: int) -> dict[str, Schema]:
         400: "a parameter, question or answer is not valid (``field`` names it)",
         404: "no such code, irregularity or law (``choices`` lists the valid ones)",
         413: "the body is too large",
-        503: "search is not available (no index)",
     }
     return {str(s): _json(_ref("Error"), words[s]) for s in statuses}
 
@@ -548,7 +547,7 @@ def document() -> dict[str, Any]:
                         ),
                         _query("pagelen", "hits per page", {"type": "integer", "minimum": 1, "maximum": 50}),
                     ],
-                    "responses": {"200": _json(_ref("SearchResults"), "the hits"), **_errors(400, 404, 503)},
+                    "responses": {"200": _json(_ref("SearchResults"), "the hits"), **_errors(400, 404)},
                 }
             },
             **tools_api.paths(),

@@ -178,6 +178,5 @@ def glossary(code: str) -> str:
 
 
 @bp.get("/search")
-def search() -> tuple[str, int]:
-    page, status = search_page(current_app, request.args)
-    return render_template("search/search.html", page=page), status
+def search() -> str:
+    return render_template("search/search.html", page=search_page(current_app, request.args))

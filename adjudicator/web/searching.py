@@ -72,15 +72,9 @@ def read_params(app: Flask, args: MultiDict[str, str], *, api: bool = False) -> 
     return Params(q.strip(), filters, page, pagelen)
 
 
-class SearchUnavailable(Exception):
-    """No index was opened (``adjudicator build-index`` has not been run)."""
-
-
 def run(app: Flask, params: Params) -> Any:
     """The results of ``params``; a page past the last is the last one (``page`` says which)."""
-    index = app.extensions.get("adjudicator.search")
-    if index is None:
-        raise SearchUnavailable
+    index = app.extensions["adjudicator.search"]  # create_app opens one or refuses to start
 
     def page(number: int) -> search.Results:
         return search.search(
@@ -123,7 +117,6 @@ class FacetValue:
 
 @dataclass
 class Facet:
-    name: str
     title: str
     values: list[FacetValue]
 
@@ -138,7 +131,6 @@ class Option:
 @dataclass
 class SearchPage:
     q: str
-    available: bool
     searched: bool
     total: int
     hits: list[HitView]
@@ -186,7 +178,7 @@ def _facet_items(raw: Any) -> list[tuple[str, int]]:
     return [(str(k), int(v)) for k, v in raw]
 
 
-def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]:
+def search_page(app: Flask, args: MultiDict[str, str]) -> SearchPage:
     params = read_params(app, args)
     library = library_of(app)
     filters = params.filters
@@ -194,19 +186,15 @@ def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]
     codes = [Option(c.id, views.code_line(c), filters.get("code") == c.id) for c in library.codes.values()]
     kinds = [Option(k, v, filters.get("kind") == k) for k, v in KIND_LABELS.items()]
     page = SearchPage(
-        q=params.q, available=True, searched=bool(params.q), total=0, hits=[], suggestion=None, suggestion_url=None,
+        q=params.q, searched=bool(params.q), total=0, hits=[], suggestion=None, suggestion_url=None,
         facets=[], games=games, codes=codes, kinds=kinds,
         hidden=[views.Hidden("topic", filters["topic"])] if "topic" in filters else [],
         page=params.page, pages=0, previous_url=None, next_url=None, clear_url=_url(params.q, {}),
         filters=[f"{k}: {v}" for k, v in filters.items()],
     )  # fmt: skip
     if not params.q:
-        return page, 200
-    try:
-        results = run(app, params)
-    except SearchUnavailable:
-        page.available = False
-        return page, 503
+        return page
+    results = run(app, params)
     page.total = results.total
     page.page = results.page
     page.pages = max(1, -(-results.total // results.pagelen))
@@ -241,9 +229,9 @@ def search_page(app: Flask, args: MultiDict[str, str]) -> tuple[SearchPage, int]
             label = names.get(name, {}).get(value, value.replace("-", " "))
             values.append(FacetValue(label, count, _url(params.q, target), chosen))
         if values:
-            page.facets.append(Facet(name, titles.get(name, name.capitalize()), values))
+            page.facets.append(Facet(titles.get(name, name.capitalize()), values))
     if results.page > 1:
         page.previous_url = _url(params.q, filters, results.page - 1)
     if results.page < page.pages:
         page.next_url = _url(params.q, filters, results.page + 1)
-    return page, 200
+    return page

@@ -488,7 +488,6 @@ class AuctionPage:
     tokens: list[str]
     permalink: str
     closed: bool
-    next_seat: str
     examples: list[str] = field(default_factory=list)
 
 
@@ -605,7 +604,6 @@ def auction() -> str | Response | tuple[str, int]:
         tokens=result.tokens,
         permalink=auction_url(code.id, dealer, result.tokens),
         closed=result.closed,
-        next_seat=checker.SEAT_NAMES[following],
         examples=["1H P 2C P P P", "1S 1H", "N:1H S:2H", "1N X XX P P P"],
     )
     return render_template("tools/auction.html", page=page), 400 if error else 200

@@ -129,11 +129,10 @@ class LawBrief:
     number: str
     title: str
     url: str
-    code_title: str = ""
 
 
 def law_brief(code: Code, law: Law) -> LawBrief:
-    return LawBrief(law.number, law.title, law_url(code.id, law.number), code.title)
+    return LawBrief(law.number, law.title, law_url(code.id, law.number))
 
 
 @dataclass
@@ -306,15 +305,12 @@ def fact_views(code_id: str, irregularity_id: str, steps: Iterable[Step], given:
 class Context:
     """What every settling page shows: the code asked for, the code ruling, the irregularity."""
 
-    code_id: str
     code_title: str
     code_url: str
     ruling_code: str
     ruling_code_url: str
     edition: str
     irregularity: str
-    irregularity_id: str
-    summary: str
     menu_url: str
     fallback: str | None  # the notice shown when general laws answer for a silent code
 
@@ -328,15 +324,12 @@ def context(asked: Code, result: NextQuestion | Ruling) -> Context:
             f"{code_line(code)}. They are weaker than a code's own law: a rule your table agreed prevails."
         )
     return Context(
-        code_id=asked.id,
         code_title=asked.title,
         code_url=code_url(asked.id),
         ruling_code=code_line(code),
         ruling_code_url=code_url(code.id),
         edition=f"{code.edition}, {code.year}; {code.body}",
         irregularity=result.irregularity.title,
-        irregularity_id=result.irregularity.id,
-        summary=result.irregularity.summary,
         menu_url=url_for("pages.irregularities", code=asked.id),
         fallback=fallback,
     )
@@ -398,7 +391,6 @@ class OutcomeGroup:
 @dataclass
 class OtherCode:
     title: str
-    game: str
     result: str
     url: str
     compare_url: str
@@ -522,7 +514,6 @@ def other_codes(library: Library, asked: Code, ruling: Ruling, answers: Mapping[
                 rank,
                 OtherCode(
                     title=code_line(code),
-                    game=code.game_title,
                     result=result_summary(result),
                     url=settle_url(code.id, irregularity.id, usable),
                     compare_url=with_answers(
@@ -627,7 +618,6 @@ class CodeItem:
     id: str
     name: str  # the title, with the year unless the title has it
     title: str
-    year: int
     edition: str
     url: str
     settle_url: str
@@ -649,7 +639,6 @@ def game_groups(library: Library) -> list[GameGroup]:
                 code.id,
                 code_line(code),
                 code.title,
-                code.year,
                 code.edition,
                 code_url(code.id),
                 url_for("pages.irregularities", code=code.id),
@@ -805,7 +794,6 @@ class TableView:
 
 @dataclass
 class ValueView:
-    id: str
     label: str
     value: str
     cites: list[LawBrief]
@@ -820,13 +808,11 @@ class LinkItem:
 
 @dataclass
 class CodePage:
-    id: str
     title: str
     game: str
     edition: str
     year: int
     body: str
-    kind: str
     general: str | None  # what a code of general laws is for
     summary: str | None
     verification: str
@@ -865,7 +851,7 @@ def score_tables(code: Code) -> list[TableView]:
 
 def score_values(code: Code) -> list[ValueView]:
     return [
-        ValueView(v.id, v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note)
+        ValueView(v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note)
         for v in code.score_values.values()
     ]
 
@@ -876,13 +862,11 @@ def code_page(library: Library, code: Code) -> CodePage:
         sections.setdefault(law.section, SectionView(law.section, law.section, [])).laws.append(law_brief(code, law))
     parent = library.codes.get(code.extends) if code.extends else None
     return CodePage(
-        id=code.id,
         title=code.title,
         game=code.game_title,
         edition=code.edition,
         year=code.year,
         body=code.body,
-        kind=code.kind,
         general="General laws: they answer where a game's own code is silent." if code.kind == "general" else None,
         summary=code.summary,
         verification=code.verification,

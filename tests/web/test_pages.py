@@ -418,13 +418,6 @@ def test_an_unknown_search_kind_is_the_error_page_naming_the_choices(client):
     assert offered == ["", *KINDS]
 
 
-def test_search_without_an_index_says_so(app, client):
-    app.extensions.pop("adjudicator.search")
-    response = client.get("/search", query_string={"q": "revoke"})
-    page = check_page(response, 503)
-    assert "not available" in page.get_text()
-
-
 def test_error_pages_are_the_sites_own(client, library):
     code_id = CODES[0]
     page = check_page(client.get(f"/codes/{code_id[:-1]}"), 404)

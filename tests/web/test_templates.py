@@ -43,3 +43,29 @@ def test_the_stylesheet_fetches_nothing_remote():
 def test_templates_render_with_strict_undefined(app):
     with app.test_request_context(), pytest.raises(UndefinedError):
         app.jinja_env.get_template("codes/law.html").render()
+
+
+def _reads() -> str:
+    """Every template and web module, less the lines that define or fill a field."""
+    texts = [p.read_text() for p in TEMPLATES.rglob("*.html")]
+    texts += [p.read_text() for p in (config.ROOT / "adjudicator" / "web").glob("*.py")]
+    return "\n".join(texts)
+
+
+def test_every_presenter_field_is_read_somewhere():
+    """A field a presenter fills and no template or module reads is work done for nothing
+    (an attribute read is ``.name``; a field whose name other objects share can hide here,
+    but a name read nowhere cannot)."""
+    import dataclasses
+    import importlib
+
+    text = _reads()
+    unread = []
+    for name in ("views", "learn", "tools", "searching", "handlers"):
+        module = importlib.import_module(f"adjudicator.web.{name}")
+        for cls in vars(module).values():
+            if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__:
+                for f in dataclasses.fields(cls):
+                    if not re.search(rf"\.{f.name}\b", text):
+                        unread.append(f"{name}.{cls.__name__}.{f.name}")
+    assert not unread, unread
