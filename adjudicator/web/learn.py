@@ -291,7 +291,6 @@ def code(code: str) -> str:
     item = library.code(code)
     levels = quiz.levels(item)
     have = quiz.supported(item)
-    overview = views.code_page(library, item)
     phases: dict[str, int] = {}
     for irregularity, _ in available(item):
         phases[irregularity.phase] = phases.get(irregularity.phase, 0) + 1
@@ -322,8 +321,8 @@ def code(code: str) -> str:
             )
             for e in item.etiquette.values()
         ],
-        tables=overview.tables,
-        values=overview.values,
+        tables=views.score_tables(item),
+        values=views.score_values(item),
         phases=[(PHASES.get(p, p), n) for p, n in sorted(phases.items(), key=lambda pn: _phase_rank(pn[0]))],
         irregularities_url=url_for("learn.irregularities", code=item.id),
         glossary_url=views.glossary_url(item.id),
@@ -422,12 +421,12 @@ def answer(code: str) -> str | Response:
         return redirect(quiz_url("score_page", params))
     if pick == "":  # no choice made: ask again
         return redirect(quiz_url("question", params))
-    if len(pick) != 1 or pick not in LETTERS:
-        raise BadInput(f"'pick' is one letter, a to h; got {pick[:20]!r}", "pick", value=pick[:20])
-    done = Params(params.code, params.level, params.kind, params.size, params.seed, params.picks + pick)
-    made = the_quiz(item, done)
-    number = len(done.picks)
+    number = len(params.picks) + 1
     current = made.items[number - 1]
+    if len(pick) != 1 or pick not in LETTERS[: len(current.choices)]:
+        last = LETTERS[len(current.choices) - 1]
+        raise BadInput(f"'pick' is one letter, a to {last}; got {pick[:20]!r}", "pick", value=pick[:20])
+    done = Params(params.code, params.level, params.kind, params.size, params.seed, params.picks + pick)
     view = item_view(item, current, number, len(made.items))
     remedy = _remedy(item, current)
     last = number == len(made.items)

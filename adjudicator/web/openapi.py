@@ -6,6 +6,7 @@ and check every API response they receive against it.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from adjudicator import search
@@ -401,8 +402,10 @@ def _query(name: str, description: str, schema: Schema | None = None) -> Schema:
 CODE = _path("code", "the code id (a law file's stem), e.g. napoleon-hoffmann")
 
 
+@functools.cache
 def document() -> dict[str, Any]:
-    """The OpenAPI 3.1 document."""
+    """The OpenAPI 3.1 document, built once (the library's ids are not in it: it never
+    changes while the process runs). Shared: read it, never change it."""
     from adjudicator.web import tools_api  # the table tools' routes; that module uses the helpers above
 
     return {

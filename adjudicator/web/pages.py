@@ -94,7 +94,7 @@ def table(code: str, irregularity: str) -> str | Response:
     result = adjudicate(item, irregularity, given)
     if isinstance(result, NextQuestion):  # nothing to show the table yet: ask the question
         return redirect(views.settle_url(item.id, irregularity, given))
-    return render_template("settle/table.html", page=views.ruling_page(library, item, result, given))
+    return render_template("settle/table.html", page=views.ruling_page(library, item, result, given, others=False))
 
 
 @bp.get("/settle/<code>/<irregularity>/compare/<other>")

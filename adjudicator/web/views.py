@@ -432,7 +432,12 @@ def _groups(outcomes: list[OutcomeView]) -> list[OutcomeGroup]:
     return list(groups.values())
 
 
-def ruling_page(library: Library, asked: Code, ruling: Ruling, given: Mapping[str, str]) -> RulingPage:
+def ruling_page(
+    library: Library, asked: Code, ruling: Ruling, given: Mapping[str, str], *, others: bool = True
+) -> RulingPage:
+    """The ruling for display; ``others``: also what every other code that defines the
+    irregularity rules on these facts (the full ruling page shows it; the table and a
+    comparison's columns do not, and it adjudicates under each of those codes)."""
     irr = ruling.irregularity.id
     answers = ruling.answers
     if ruling.is_certain:
@@ -468,7 +473,7 @@ def ruling_page(library: Library, asked: Code, ruling: Ruling, given: Mapping[st
         permalink=settle_url(asked.id, irr, answers),
         table_url=with_answers(url_for("pages.table", code=asked.id, irregularity=irr), answers),
         # with many outcomes the comparison would only repeat "it depends": settle the facts first
-        others=other_codes(library, asked, ruling, answers) if len(outcomes) <= COMPACT_AFTER else [],
+        others=other_codes(library, asked, ruling, answers) if others and len(outcomes) <= COMPACT_AFTER else [],
         laws=list(laws.values()),
         groups=_groups(outcomes) if len(outcomes) > COMPACT_AFTER else [],
     )
@@ -553,7 +558,7 @@ def column(library: Library, asked: Code, irregularity_id: str, answers: Mapping
             code_line(asked), ctx.code_url, ctx.fallback, "Needs one more fact", None, None, [],
             [s.fact for s in result.steps], result.question.ask, url,
         )  # fmt: skip
-    page = ruling_page(library, asked, result, usable)
+    page = ruling_page(library, asked, result, usable, others=False)
     return Column(
         code_line(asked), ctx.code_url, ctx.fallback, page.heading, page.now, page.remedy, page.outcomes,
         [f.fact for f in page.because], None, url,

@@ -195,3 +195,8 @@ def test_unknown_routes_and_methods_under_the_api_are_json(client):
     response = client.delete(f"{API}/codes")
     error_of(response, 405, None)
     assert "GET" in response.headers["Allow"]
+
+
+def test_the_document_is_built_once(client):
+    assert document() is document()
+    assert client.get(f"{API}/openapi.json").get_json() == document()

@@ -364,3 +364,32 @@ def test_the_quiz_pages_and_the_api_send_the_security_headers(client):
         assert "Set-Cookie" not in response.headers
     page = soup(client.get(f"/learn/{code_id}/quiz?level={level}&seed=1"))
     assert not page.find("script") and not page.find(attrs={"style": True})
+
+
+# ---------------------------------------------------------------- work done once
+
+
+def test_an_answer_builds_its_quiz_once_and_refuses_a_pick_past_the_choices(client, monkeypatch):
+    code_id, level = QUIZZES[0]
+    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=5, size=2)
+    built = []
+    real = quiz.make_quiz
+    monkeypatch.setattr(quiz, "make_quiz", lambda *a, **k: built.append(1) or real(*a, **k))
+    base = {"level": level, "kind": "mixed", "n": "2", "seed": "5"}
+    check_page(client.get(f"/learn/{code_id}/quiz/answer", query_string={**base, "pick": "a"}))
+    assert len(built) == 1
+    too_far = "abcdefgh"[len(made.items[0].choices)]
+    page = check_page(client.get(f"/learn/{code_id}/quiz/answer", query_string={**base, "pick": too_far}), 400)
+    assert "'pick'" in page.get_text()
+
+
+def test_a_codes_learn_page_builds_only_its_scoring_not_the_whole_code_page(client, monkeypatch):
+    from adjudicator.web import views
+
+    def code_page(*args, **kwargs):
+        raise AssertionError("the Learn page needs the scoring tables and values only")
+
+    monkeypatch.setattr(views, "code_page", code_page)
+    code = next(c for c in LIBRARY.codes.values() if c.score_tables)
+    page = check_page(client.get(f"/learn/{code.id}"))
+    assert page.find("caption", string=code.score_tables[0].title)

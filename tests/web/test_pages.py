@@ -239,6 +239,30 @@ def test_the_same_facts_under_another_code_and_side_by_side(client, library):
     pytest.skip("no irregularity is defined by two codes")
 
 
+def test_the_table_and_the_comparison_do_not_rule_under_every_other_code(client, library, monkeypatch):
+    """They show no "under other codes" list, so they do not build one (it adjudicates the
+    irregularity under every code that defines it)."""
+    from adjudicator.web import views
+
+    def other_codes(*args, **kwargs):
+        raise AssertionError("other_codes built for a page that does not show it")
+
+    monkeypatch.setattr(views, "other_codes", other_codes)
+    checked = 0
+    for code_id, irregularity_id in IRREGULARITIES:
+        others = [c for c in library.codes.values() if c.id != code_id and irregularity_id in c.irregularities]
+        answers, ruling = first_path(library.code(code_id), irregularity_id)
+        if not others or not ruling.is_certain:
+            continue
+        path = settle_path(code_id, irregularity_id)
+        check_page(client.get(f"{path}/table", query_string=answers))
+        check_page(client.get(f"{path}/compare/{others[0].id}", query_string=answers))
+        checked += 1
+        if checked == 3:
+            return
+    pytest.fail("no irregularity is defined by two codes")
+
+
 def test_show_the_table_and_print(client, library):
     case = next((c for c in CASES if c.spec.remedy), None)
     if case is None:
