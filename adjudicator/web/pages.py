@@ -13,6 +13,7 @@ from adjudicator.model import Code
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.pagecache import cached
+from adjudicator.web.params import text_arg
 from adjudicator.web.searching import search_page
 
 bp = Blueprint("pages", __name__)
@@ -34,13 +35,6 @@ def given_answers() -> dict[str, str]:
     return answers
 
 
-def text_arg(name: str, limit: int = MAX_QUERY) -> str:
-    value = request.args.get(name, "")
-    if len(value) > limit:
-        raise BadInput(f"{name!r} is {len(value)} characters long; at most {limit}", name)
-    return value.strip()
-
-
 def the_code(code_id: str) -> Code:
     return library_of(current_app).code(code_id)
 
@@ -60,7 +54,7 @@ def settle_codes() -> str:
 @bp.get("/settle/<code>")
 def irregularities(code: str) -> str:
     item = the_code(code)
-    query = text_arg("q")
+    query = text_arg("q", MAX_QUERY)
     return render_template(
         "settle/irregularities.html",
         code=item,

@@ -11,6 +11,8 @@ import re
 from collections.abc import Mapping
 from typing import overload
 
+from flask import request
+
 from adjudicator.web.handlers import BadInput
 
 DIGITS = re.compile(r"[0-9]{1,9}")
@@ -51,3 +53,12 @@ def flag(args: Mapping[str, str], name: str) -> bool:
         return False
     choices = [*YES, *NO[1:]]
     raise BadInput(f"{name!r} is one of {', '.join(choices)}; got {raw[:40]!r}", name, value=raw[:40], choices=choices)
+
+
+def text_arg(name: str, limit: int) -> str:
+    """The request's parameter ``name``, stripped ("" when absent); longer than ``limit``
+    characters is a 400."""
+    value = request.args.get(name, "")
+    if len(value) > limit:
+        raise BadInput(f"{name!r} is {len(value)} characters long; at most {limit}", name)
+    return value.strip()

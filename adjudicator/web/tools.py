@@ -21,7 +21,7 @@ from adjudicator.errors import UnknownCode
 from adjudicator.model import Citation, Code, Library
 from adjudicator.web import library_of
 from adjudicator.web.handlers import BadInput
-from adjudicator.web.params import flag, whole_number
+from adjudicator.web.params import flag, text_arg, whole_number
 from adjudicator.web.views import code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
@@ -81,13 +81,6 @@ def _code(library: Library, offered: list[Code], given: str) -> Code:
     return code
 
 
-def _arg(name: str, limit: int = MAX_TEXT) -> str:
-    value = request.args.get(name, "")
-    if len(value) > limit:
-        raise BadInput(f"{name!r} is {len(value)} characters long; at most {limit}", name)
-    return value.strip()
-
-
 def _list(name: str, limit: int) -> list[str]:
     values = request.args.getlist(name)
     if len(values) > limit:
@@ -110,7 +103,7 @@ def time_limit_arg() -> bool:
 
 def calls_arg() -> str:
     """The calls as one text (``calls``), as the page and the API read them."""
-    return _arg("calls")
+    return text_arg("calls", MAX_TEXT)
 
 
 def check_calls(calls: Sequence[checker.Call]) -> None:
@@ -366,12 +359,12 @@ def index() -> str:
 def score() -> str | Response | tuple[str, int]:
     library = library_of(current_app)
     offered = scoring.scorable_codes(library)
-    code = _code(library, offered, _arg("code", 80))
+    code = _code(library, offered, text_arg("code", 80))
     tokens = hand_tokens()
     time_limit = time_limit_arg()
-    args = {name: _arg(name, 40) for name in FORM_FIELDS}
+    args = {name: text_arg(name, 40) for name in FORM_FIELDS}
     error = None
-    remove = _arg("remove", 4)
+    remove = text_arg("remove", 4)
     if remove:
         number = whole_number(remove, 1, len(tokens))
         if number is None:
@@ -533,8 +526,8 @@ def _call_choices(code: Code) -> list[Option]:
 def auction() -> str | Response | tuple[str, int]:
     library = library_of(current_app)
     offered = checker.checkable_codes(library)
-    code = _code(library, offered, _arg("code", 80))
-    dealer_text = _arg("dealer", 10) or "N"
+    code = _code(library, offered, text_arg("code", 80))
+    dealer_text = text_arg("dealer", 10) or "N"
     calls_text = calls_arg()
     error = None
     try:
@@ -545,8 +538,8 @@ def auction() -> str | Response | tuple[str, int]:
     check_calls(calls)
     result = checker.check_auction(code, dealer, calls)
     if request.args.get("add") and error is None:
-        seat = _arg("seat", 10)
-        word = _arg("call", 10)
+        seat = text_arg("seat", 10)
+        word = text_arg("call", 10)
         try:
             added = checker.parse_call(f"{seat}:{word}" if seat else word, code)
         except checker.CallError as exc:
