@@ -19,6 +19,7 @@ from flask import Flask, Response, current_app, jsonify, make_response, render_t
 from werkzeug.exceptions import HTTPException
 
 from adjudicator.errors import LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.web.views import LinkItem
 
 SECURITY_HEADERS: Mapping[str, str] = {
     "Content-Security-Policy": (
@@ -49,18 +50,12 @@ class BadInput(Exception):
 
 
 @dataclass
-class Suggestion:
-    text: str
-    url: str
-
-
-@dataclass
 class ErrorPage:
     status: int
     title: str
     message: str
     field: str | None = None
-    suggestions: list[Suggestion] = default(default_factory=list)
+    suggestions: list[LinkItem] = default(default_factory=list)
 
 
 TITLES = {
@@ -89,12 +84,12 @@ def _respond(
         # a close match, shown as the same address with the value replaced
         for close in difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6):
             if f"/{value}" in request.path:
-                suggestions.append(Suggestion(close, request.path.replace(f"/{value}", f"/{close}", 1)))
+                suggestions.append(LinkItem(close, request.path.replace(f"/{value}", f"/{close}", 1)))
     if field is not None and field in request.args and request.method == "GET":
         # a bad question or answer in the address: offer the same page without it
         rest = [(k, v) for k, v in request.args.items(multi=True) if k != field]
         url = f"{request.path}?{urlencode(rest)}" if rest else request.path
-        suggestions.append(Suggestion(f"the same page without {field!r}", url))
+        suggestions.append(LinkItem(f"the same page without {field!r}", url))
     page = ErrorPage(status, TITLES.get(status, "Error"), message, field, suggestions)
     return make_response(render_template("errors/error.html", page=page, search_url=url_for("pages.search")), status)
 

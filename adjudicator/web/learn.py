@@ -256,19 +256,12 @@ class EtiquetteRule:
 
 
 @dataclass
-class Option:
-    value: str
-    label: str
-    selected: bool = False
-
-
-@dataclass
 class LearnPage:
     title: str
     game: str
-    levels: list[Option]
-    kinds: list[Option]
-    sizes: list[Option]
+    levels: list[views.Option]
+    kinds: list[views.Option]
+    sizes: list[views.Option]
     starts: list[LawLink]  # one link per level: "A player's quiz"
     action: str
     etiquette: list[EtiquetteRule]
@@ -297,10 +290,10 @@ def code(code: str) -> str:
     page = LearnPage(
         title=views.code_line(item),
         game=item.game_title,
-        levels=[Option(lv, quiz.LEVEL_TITLES[lv], i == 0) for i, lv in enumerate(levels)],
-        kinds=[Option(quiz.MIXED, "Mixed: every kind of the level", True)]
-        + [Option(k, f"{quiz.KINDS[k]} ({n})") for k, n in have.items()],
-        sizes=[Option(str(n), f"{n} questions", n == quiz.DEFAULT_SIZE) for n in SIZES],
+        levels=[views.Option(lv, quiz.LEVEL_TITLES[lv], i == 0) for i, lv in enumerate(levels)],
+        kinds=[views.Option(quiz.MIXED, "Mixed: every kind of the level", True)]
+        + [views.Option(k, f"{quiz.KINDS[k]} ({n})") for k, n in have.items()],
+        sizes=[views.Option(str(n), f"{n} questions", n == quiz.DEFAULT_SIZE) for n in SIZES],
         starts=[
             LawLink(
                 f"{'A player' if lv == 'player' else 'A director'}\u2019s quiz",

@@ -122,13 +122,6 @@ class Facet:
 
 
 @dataclass
-class Option:
-    value: str
-    label: str
-    selected: bool
-
-
-@dataclass
 class SearchPage:
     q: str
     searched: bool
@@ -137,9 +130,9 @@ class SearchPage:
     suggestion: str | None
     suggestion_url: str | None
     facets: list[Facet]
-    games: list[Option]
-    codes: list[Option]
-    kinds: list[Option]
+    games: list[views.Option]
+    codes: list[views.Option]
+    kinds: list[views.Option]
     hidden: list[views.Hidden]
     page: int
     pages: int
@@ -182,9 +175,9 @@ def search_page(app: Flask, args: MultiDict[str, str]) -> SearchPage:
     params = read_params(app, args)
     library = library_of(app)
     filters = params.filters
-    games = [Option(g, codes[0].game_title, filters.get("game") == g) for g, codes in library.games().items()]
-    codes = [Option(c.id, views.code_line(c), filters.get("code") == c.id) for c in library.codes.values()]
-    kinds = [Option(k, v, filters.get("kind") == k) for k, v in KIND_LABELS.items()]
+    games = [views.Option(g, codes[0].game_title, filters.get("game") == g) for g, codes in library.games().items()]
+    codes = [views.Option(c.id, views.code_line(c), filters.get("code") == c.id) for c in library.codes.values()]
+    kinds = [views.Option(k, v, filters.get("kind") == k) for k, v in KIND_LABELS.items()]
     page = SearchPage(
         q=params.q, searched=bool(params.q), total=0, hits=[], suggestion=None, suggestion_url=None,
         facets=[], games=games, codes=codes, kinds=kinds,

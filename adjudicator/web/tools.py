@@ -22,7 +22,7 @@ from adjudicator.model import Citation, Code, Library
 from adjudicator.web import library_of
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.params import flag, text_arg, whole_number
-from adjudicator.web.views import code_line, law_url, settle_url
+from adjudicator.web.views import Hidden, Option, code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
 
@@ -41,19 +41,6 @@ TIME_LIMIT = "time-limit"
 class LawLink:
     text: str
     url: str | None
-
-
-@dataclass
-class Option:
-    value: str
-    label: str
-    selected: bool = False
-
-
-@dataclass
-class Hidden:
-    name: str
-    value: str
 
 
 def law_links(code: Code, cites: Iterable[Citation]) -> list[LawLink]:

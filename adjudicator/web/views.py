@@ -99,6 +99,32 @@ def code_line(code: Code) -> str:
     return code.title if str(code.year) in code.title else f"{code.title} ({code.year})"
 
 
+# ---------------------------------------------------------------- shapes every page uses
+
+
+@dataclass
+class LinkItem:
+    text: str
+    url: str
+
+
+@dataclass
+class Option:
+    """A choice of a select or a radio group."""
+
+    value: str
+    label: str
+    selected: bool = False
+
+
+@dataclass
+class Hidden:
+    """A hidden input: what a GET form carries over."""
+
+    name: str
+    value: str
+
+
 # ---------------------------------------------------------------- law text
 
 
@@ -263,12 +289,6 @@ def remedy_view(code: Code, remedy: Remedy) -> RemedyView:
 
 
 # ---------------------------------------------------------------- settling: answers and steps
-
-
-@dataclass
-class Hidden:
-    name: str
-    value: str
 
 
 @dataclass
@@ -683,12 +703,6 @@ class CitingRemedy:
 
 
 @dataclass
-class Elsewhere:
-    text: str
-    url: str
-
-
-@dataclass
 class LawPage:
     code_id: str
     code_title: str
@@ -706,7 +720,7 @@ class LawPage:
     see_also: list[LawBrief]
     cited_by_laws: list[LawBrief]
     cited_by_remedies: list[CitingRemedy]
-    elsewhere: list[Elsewhere]
+    elsewhere: list[LinkItem]
     verification: str
     previous: LawBrief | None
     next: LawBrief | None
@@ -721,7 +735,7 @@ def law_page(library: Library, code: Code, law: Law) -> LawPage:
             CitingRemedy(irregularity.title, remedy.title, remedy_url(library, code.id, irregularity.id, remedy.id))
         )
 
-    elsewhere: list[Elsewhere] = []
+    elsewhere: list[LinkItem] = []
     seen: set[tuple[str, str]] = {(code.id, law.number)}
 
     def add(other: Code, number: str, why: str) -> None:
@@ -730,7 +744,7 @@ def law_page(library: Library, code: Code, law: Law) -> LawPage:
         seen.add((other.id, number))
         target = other.laws[number]
         elsewhere.append(
-            Elsewhere(f"{code_line(other)}: Law {number}, {target.title} ({why})", law_url(other.id, number))
+            LinkItem(f"{code_line(other)}: Law {number}, {target.title} ({why})", law_url(other.id, number))
         )
 
     for other_id, number in law.same_as.items():
@@ -803,12 +817,6 @@ class ValueView:
     value: str
     cites: list[LawBrief]
     note: str | None
-
-
-@dataclass
-class LinkItem:
-    text: str
-    url: str
 
 
 @dataclass
