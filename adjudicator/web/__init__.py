@@ -43,6 +43,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
         app.jinja_env.undefined = StrictUndefined
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
+    from adjudicator.web.params import MAX_QUERY
+
+    app.jinja_env.globals["MAX_QUERY"] = MAX_QUERY  # the search boxes' maxlength
 
     from adjudicator.web import api, handlers, learn, pages
     from adjudicator.web import tools as table_tools

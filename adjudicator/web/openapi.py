@@ -16,6 +16,7 @@ from adjudicator.quiz import LEVELS as QUIZ_LEVELS
 from adjudicator.quiz import MAX_SEED as QUIZ_MAX_SEED
 from adjudicator.quiz import MAX_SIZE as QUIZ_MAX_SIZE
 from adjudicator.schema import EFFECT_KINDS
+from adjudicator.web.params import MAX_QUERY
 
 Schema = dict[str, Any]
 
@@ -538,7 +539,10 @@ def document() -> dict[str, Any]:
                     "operationId": "search",
                     "summary": "Search every law, irregularity, etiquette item and glossary term",
                     "parameters": [
-                        {**_query("q", "the words to find", {"type": "string", "maxLength": 200}), "required": True},
+                        {
+                            **_query("q", "the words to find", {"type": "string", "maxLength": MAX_QUERY}),
+                            "required": True,
+                        },
                         _query("game", "only this game"),
                         _query("code", "only this code"),
                         _query("topic", "only this topic"),

@@ -13,13 +13,12 @@ from adjudicator.model import Code
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.pagecache import cached
-from adjudicator.web.params import text_arg
+from adjudicator.web.params import MAX_QUERY, text_arg
 from adjudicator.web.searching import search_page
 
 bp = Blueprint("pages", __name__)
 
 MAX_ANSWERS = 60
-MAX_QUERY = 200
 
 
 def given_answers() -> dict[str, str]:

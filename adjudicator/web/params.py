@@ -15,6 +15,8 @@ from flask import request
 
 from adjudicator.web.handlers import BadInput
 
+MAX_QUERY = 200
+"""Characters of a search or a find-the-irregularity query (the fields' maxlength too)."""
 DIGITS = re.compile(r"[0-9]{1,9}")
 YES = ("1", "on", "true", "yes")
 NO = ("", "0", "off", "false", "no")

@@ -19,13 +19,12 @@ from adjudicator.errors import UnknownCode
 from adjudicator.model import Library
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
-from adjudicator.web.params import int_arg
+from adjudicator.web.params import MAX_QUERY, int_arg
 
 FILTERS = ("game", "code", "topic", "kind")
 PAGELEN = 10
 MAX_PAGELEN = 50
 MAX_PAGE = 1000
-MAX_QUERY = 200
 
 KIND_LABELS = {kind: {"remedy": "Ruling"}.get(kind, kind.capitalize()) for kind in search.KINDS}
 """How each kind of hit the index holds is named on the page (a remedy is a ruling)."""

@@ -453,6 +453,7 @@ class AuctionPage:
     codes: list[Option]
     dealers: list[Option]
     calls_text: str
+    calls_limit: int
     ranking: str
     ranking_laws: list[LawLink]
     calls: list[CallView]
@@ -563,6 +564,7 @@ def auction() -> str | Response | tuple[str, int]:
         codes=_code_options(offered, code),
         dealers=options(((s, checker.SEAT_NAMES[s]) for s in checker.SEATS), dealer),
         calls_text=" ".join(result.tokens) if error is None else calls_text,
+        calls_limit=MAX_TEXT,
         ranking=checker.RANKING_WORDS.get(result.ranking, result.ranking),
         ranking_laws=law_links(code, result.ranking_cites),
         calls=calls_view,

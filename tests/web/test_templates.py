@@ -69,3 +69,27 @@ def test_every_presenter_field_is_read_somewhere():
                     if not re.search(rf"\.{f.name}\b", text):
                         unread.append(f"{name}.{cls.__name__}.{f.name}")
     assert not unread, unread
+
+
+def test_text_fields_take_the_length_the_server_does(client):
+    """The query's limit lives in one place (params.MAX_QUERY): the search boxes, the
+    irregularity finder and the OpenAPI document read it; so does the calls field (tools.MAX_TEXT)."""
+    from bs4 import BeautifulSoup
+
+    from adjudicator.web.openapi import document
+    from adjudicator.web.params import MAX_QUERY
+    from adjudicator.web.tools import MAX_TEXT
+
+    for name in NAMES:
+        text = (TEMPLATES / name).read_text()
+        assert not re.search(r'maxlength="[0-9]', text), f"{name}: a length written in the template"
+    code = next(iter(client.application.extensions["adjudicator.library"].codes))
+    for url in ("/", "/search", f"/settle/{code}"):
+        page = BeautifulSoup(client.get(url).data, "html.parser")
+        assert [int(i["maxlength"]) for i in page.find_all("input", attrs={"name": "q"})] == [MAX_QUERY], url
+    page = BeautifulSoup(client.get("/tools/auction").data, "html.parser")
+    assert int(page.find("input", id="calls")["maxlength"]) == MAX_TEXT
+    q = next(p for p in document()["paths"]["/search"]["get"]["parameters"] if p["name"] == "q")
+    assert q["schema"]["maxLength"] == MAX_QUERY
+    assert client.get("/search", query_string={"q": "x" * (MAX_QUERY + 1)}).status_code == 400
+    assert client.get(f"/settle/{code}", query_string={"q": "x" * (MAX_QUERY + 1)}).status_code == 400
