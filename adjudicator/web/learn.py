@@ -153,18 +153,10 @@ def item_view(code: Code, item: quiz.Item, number: int, total: int) -> ItemView:
     )
 
 
-@dataclass(frozen=True)
-class Cites:
-    """Law numbers in the shape views.cited_law_views reads (a remedy's ``cites``)."""
-
-    cites: tuple[Citation, ...]
-
-
 def law_views(code: Code, numbers: tuple[str, ...]) -> list[views.CitedLawView]:
     """The laws an answer rests on, with the code's own words and our digest, as the
     ruling pages show them."""
-    cites = Cites(tuple(Citation(n) for n in numbers if n in code.laws))
-    return views.cited_law_views(code, cites)  # type: ignore[arg-type]
+    return views.cited_law_views(code, [Citation(n) for n in numbers if n in code.laws])
 
 
 def _remedy(code: Code, item: quiz.Item) -> Remedy | None:

@@ -14,9 +14,9 @@ from urllib.parse import urlencode
 from flask import url_for
 from markupsafe import Markup
 
-from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, adjudicate, available, cited_laws
+from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, adjudicate, available
 from adjudicator.errors import LookupProblem
-from adjudicator.model import NOT_SURE, PHASES, Code, Effect, Irregularity, Law, Library, Quote, Remedy
+from adjudicator.model import NOT_SURE, PHASES, Citation, Code, Effect, Irregularity, Law, Library, Quote, Remedy
 from adjudicator.web.text import linkify
 
 CONSULT = {
@@ -173,21 +173,23 @@ class CitedLawView:
     basis: str | None
 
 
-def cited_law_views(code: Code, remedy: Remedy) -> list[CitedLawView]:
+def cited_law_views(code: Code, citations: Iterable[Citation]) -> list[CitedLawView]:
+    """Each cited law with the code's own words and our digest (a law the code lacks: its
+    number alone)."""
     out = []
-    for cited in cited_laws(code, remedy):
-        law = cited.law
+    for citation in citations:
+        law = code.law(citation)
         if law is None:
-            out.append(CitedLawView(str(cited.citation), cited.citation.number, False, None, None, [], None, None))
+            out.append(CitedLawView(str(citation), citation.number, False, None, None, [], None, None))
             continue
         basis = (
             None if law.basis in ("full-text", "seed") else " ".join(filter(None, [BASIS[law.basis], law.basis_note]))
         )
         out.append(
             CitedLawView(
-                str(cited.citation),
+                str(citation),
                 law.number,
-                bool(cited.citation.clause),
+                bool(citation.clause),
                 law.title,
                 law_url(code.id, law.number),
                 [quote_view(q, code) for q in law.quotes],
@@ -284,7 +286,7 @@ def remedy_view(code: Code, remedy: Remedy) -> RemedyView:
         then=text(remedy.then),
         notes=text(remedy.notes),
         unsure=text(remedy.unsure),
-        laws=cited_law_views(code, remedy),
+        laws=cited_law_views(code, remedy.cites),
     )
 
 

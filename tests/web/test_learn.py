@@ -393,3 +393,16 @@ def test_a_codes_learn_page_builds_only_its_scoring_not_the_whole_code_page(clie
     code = next(c for c in LIBRARY.codes.values() if c.score_tables)
     page = check_page(client.get(f"/learn/{code.id}"))
     assert page.find("caption", string=code.score_tables[0].title)
+
+
+def test_an_answers_laws_are_shown_as_a_ruling_shows_its_remedys(app):
+    """views.cited_law_views takes citations (learn made a fake remedy to hand it numbers)."""
+    from adjudicator.model import Citation
+    from adjudicator.web import learn, views
+
+    code = next(c for c in LIBRARY.codes.values() if len(c.laws) > 2)
+    numbers = tuple(code.laws)[:2]
+    with app.test_request_context():
+        shown = views.cited_law_views(code, [Citation(n) for n in numbers])
+        assert [v.number for v in shown] == list(numbers) and all(v.url for v in shown)
+        assert learn.law_views(code, (*numbers, "no-such-law")) == shown
