@@ -811,6 +811,7 @@ class TableView:
     rows: list[list[str]]
     cites: list[LawBrief]
     notes: str | None
+    unsure: list[str]  # the rows (by their first cell) the sources do not confirm
 
 
 @dataclass
@@ -859,7 +860,9 @@ def _value_text(value: Any) -> str:
 
 def score_tables(code: Code) -> list[TableView]:
     return [
-        TableView(t.id, t.title, list(t.columns), [list(r) for r in t.rows], _briefs(code, t.cites), t.notes)
+        TableView(
+            t.id, t.title, list(t.columns), [list(r) for r in t.rows], _briefs(code, t.cites), t.notes, list(t.unsure)
+        )
         for t in code.score_tables
     ]
 

@@ -93,3 +93,31 @@ def test_text_fields_take_the_length_the_server_does(client):
     assert q["schema"]["maxLength"] == MAX_QUERY
     assert client.get("/search", query_string={"q": "x" * (MAX_QUERY + 1)}).status_code == 400
     assert client.get(f"/settle/{code}", query_string={"q": "x" * (MAX_QUERY + 1)}).status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("markup", "partial"),
+    [
+        ("<select", "_select.html"),
+        ('class="searchbox"', "_searchbox.html"),
+        ("{% for row in table.rows %}", "codes/_scoring.html"),
+    ],
+)
+def test_each_piece_of_markup_is_written_once(markup, partial):
+    """A select, a search box and a code's scoring tables are each written in one partial
+    that the pages include (search, Learn and the tools each had a copy)."""
+    assert [name for name in NAMES if markup in (TEMPLATES / name).read_text()] == [partial]
+
+
+def test_the_scoring_tables_mark_the_rows_their_sources_do_not_confirm(client, library):
+    """A table's ``unsure`` rows say "(unconfirmed)" on the code's scoring page and its Learn page."""
+    from bs4 import BeautifulSoup
+
+    code, table = next((c, t) for c in library.codes.values() for t in c.score_tables if t.unsure)
+    for url in (f"/codes/{code.id}/scoring", f"/learn/{code.id}"):
+        page = BeautifulSoup(client.get(url).data, "html.parser")
+        shown = page.find("caption", string=table.title).find_parent("table")
+        marked = [
+            tr.td.get_text(" ", strip=True) for tr in shown.tbody.find_all("tr") if "(unconfirmed)" in tr.get_text()
+        ]
+        assert marked == [f"{row[0]} (unconfirmed)" for row in table.rows if row[0] in table.unsure], url
