@@ -1171,21 +1171,25 @@ def search(
         allowed = matched & allowed_all
         if allowed:
             restricted = named is not None or any(filters.values())  # else the collector may skip blocks
-            limit = 2 * page * pagelen + len(exact) + 10  # room for the kinds' weights to reorder
-            results = searcher.search(q, limit=limit, filter=set(allowed) if restricted else None)
+            # every match scored: the order (kinds' weights, lifts from remedies) and so each
+            # page must not depend on which page is asked for
+            results = searcher.search(q, limit=len(allowed), filter=set(allowed) if restricted else None)
             scores: dict[int, float] = {}
             lifts: dict[int, float] = {}
-            for hit in results[: results.scored_length()]:
-                doc = index.docs[hit.docnum]
-                score = hit.score * KIND_WEIGHT[doc.kind]
-                scores[hit.docnum] = score
+            for whoosh_score, docnum in results.top_n:  # (score, docnum), best first: no Hit objects made
+                doc = index.docs[docnum]
+                score = whoosh_score * KIND_WEIGHT[doc.kind]
+                scores[docnum] = score
                 # a remedy found is evidence for the laws it rests on ("14 cards" -> the law on
                 # a wrong number of cards, though the law never says fourteen): the best one counts
                 for cited in _cited(index, doc, allowed_all if restricted else False):
                     lifts[cited] = max(lifts.get(cited, 0.0), score * CITED_WEIGHT)
             for docnum, lift in lifts.items():
                 scores[docnum] = scores.get(docnum, 0.0) + lift
-            matched |= lifts.keys()
+            # the total counts every law a matching remedy rests on, not only those of the
+            # remedies scored for this page, so that it is the same on every page
+            within_cites = allowed_all if restricted else False
+            matched |= {c for d in allowed if index.docs[d].cites for c in _cited(index, index.docs[d], within_cites)}
             order = sorted(scores, key=lambda d: -scores[d])  # stable: ties keep whoosh's order
             ranked.extend(d for d in order if d not in exact)
     total, facets = _facets(index, matched, filters)

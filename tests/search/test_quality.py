@@ -81,3 +81,21 @@ def test_cli_json_gives_the_same_hits(search_index, query, capsys):
 
     assert main(["search", query, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(search_results(search(search_index, query))))
+
+
+@pytest.mark.parametrize(
+    ("query", "filters"),
+    [("revoke", {}), ("led out of turn", {}), ("renig", {"game": "whist"}), ("14 cards", {"kind": "law"}),
+     ("penalty", {"code": "auction-bridge-1915"}), ("exposed card", {"topic": "exposed-card"})],
+)  # fmt: skip
+def test_every_page_tells_the_same_total_and_the_pages_list_it_all(search_index, query, filters):
+    """The total does not depend on the page asked for, and paging through every page lists
+    each of the ``total`` documents once (documents found through what cites them included)."""
+    first = search(search_index, query, pagelen=50, **filters)
+    pages = -(-first.total // 50)
+    seen = []
+    for page in range(1, pages + 1):
+        results = search(search_index, query, page=page, pagelen=50, **filters)
+        assert results.total == first.total, f"page {page}"
+        seen.extend((h.kind, h.code, h.id) for h in results.hits)
+    assert len(seen) == len(set(seen)) == first.total
