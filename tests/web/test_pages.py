@@ -401,6 +401,7 @@ def test_search_page_filters_facets_did_you_mean_and_paging(client, library):
         assert nxt is not None
         page2 = check_page(client.get(nxt["href"]))
         assert page2.find("a", rel="prev")
+        assert page2.find("ol", class_="hits")["start"] == "11"  # numbered on from page 1
     facet = page.find(id="refine").find_parent("section").find("a")
     filtered = check_page(client.get(facet["href"]))
     assert "clear filters" in filtered.get_text()
