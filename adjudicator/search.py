@@ -51,7 +51,9 @@ Lifecycle: ``adjudicator build-index`` writes the index into ``instance/index`` 
 manifest of the law files it was built from (their SHA-256); ``open_index`` refuses an index
 built from other law files. The build is deterministic: the same laws give the same files.
 A ``SearchIndex`` is opened once per worker and is thread-safe (one searcher per thread);
-hot paths count with ``scored_length()`` and cached posting sets, never ``len(results)``.
+every match is scored (so the order, and each page, is the same whichever page is asked
+for), read from ``results.top_n``; totals and facets come from cached posting sets, never
+``len(results)``.
 """
 
 from __future__ import annotations
