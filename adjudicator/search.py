@@ -1172,7 +1172,7 @@ def search(
                 allowed_all = allowed_all & index.postings(name, value)
         allowed = matched & allowed_all
         if allowed:
-            restricted = named is not None or any(filters.values())  # else the collector may skip blocks
+            restricted = named is not None or any(filters.values())  # else no filter set to build
             # every match scored: the order (kinds' weights, lifts from remedies) and so each
             # page must not depend on which page is asked for
             results = searcher.search(q, limit=len(allowed), filter=set(allowed) if restricted else None)
@@ -1188,10 +1188,7 @@ def search(
                     lifts[cited] = max(lifts.get(cited, 0.0), score * CITED_WEIGHT)
             for docnum, lift in lifts.items():
                 scores[docnum] = scores.get(docnum, 0.0) + lift
-            # the total counts every law a matching remedy rests on, not only those of the
-            # remedies scored for this page, so that it is the same on every page
-            within_cites = allowed_all if restricted else False
-            matched |= {c for d in allowed if index.docs[d].cites for c in _cited(index, index.docs[d], within_cites)}
+            matched |= lifts.keys()  # every match was scored: every law a matching remedy rests on
             order = sorted(scores, key=lambda d: -scores[d])  # stable: ties keep whoosh's order
             ranked.extend(d for d in order if d not in exact)
     total, facets = _facets(index, matched, filters)
