@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
@@ -17,9 +16,9 @@ from typing import Any, TextIO
 
 from adjudicator import config, serialize
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
-from adjudicator.errors import AdjudicatorError, LibraryError, UnknownLaw
+from adjudicator.errors import AdjudicatorError, LibraryError
 from adjudicator.loader import load_library
-from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library
+from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library, whole_number
 
 WIDTH = 88
 
@@ -91,9 +90,7 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
     library = _library(args)
     code = library.code(args.code)
     if args.number:
-        item = code.laws.get(args.number)
-        if item is None:
-            raise UnknownLaw(args.number, list(code.laws), field="number", where=code.id)
+        item = code.numbered(args.number)
         if args.json:
             _print_json(serialize.law_detail(item, code), out)
             return 0
@@ -214,8 +211,9 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
             print(f"  {i:2}. {irr.title} ({PHASES[irr.phase].lower()}){tag}", file=out)
         while irregularity_id is None:
             reply = read("Number: ").strip()
-            if re.fullmatch(r"[0-9]{1,9}", reply) and 1 <= int(reply) <= len(choices):
-                irregularity_id = choices[int(reply) - 1][0].id
+            number = whole_number(reply, 1, len(choices))
+            if number is not None:
+                irregularity_id = choices[number - 1][0].id
     history: list[str] = []
     while True:
         result = adjudicate(code, irregularity_id, answers)
@@ -232,8 +230,8 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
         elif reply == "b":
             if history:
                 answers.pop(history.pop(), None)
-        elif re.fullmatch(r"[0-9]{1,9}", reply) and 1 <= int(reply) <= len(result.choices):
-            answers[question.id] = result.choices[int(reply) - 1][0]
+        elif (number := whole_number(reply, 1, len(result.choices))) is not None:
+            answers[question.id] = result.choices[number - 1][0]
             history.append(question.id)
 
 

@@ -42,6 +42,19 @@ def sentence_key(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+_DIGITS = re.compile(r"[0-9]{1,9}")
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``; None when it is not one. ASCII
+    digits only, at most nine: ``str.isdigit()`` would take '²' or '٣' (which ``int()``
+    refuses) and any number of digits (``int()`` refuses more than 4,300)."""
+    if not _DIGITS.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
 def id_words(identifier: str) -> str:
     """An id in words, where the data gives none: ``not-sure`` -> ``Not sure``."""
     return identifier.replace("-", " ").capitalize()
@@ -305,6 +318,15 @@ class Code:
     def law(self, citation: Citation | str) -> Law | None:
         number = citation.number if isinstance(citation, Citation) else Citation.parse(citation).number
         return self.laws.get(number)
+
+    def numbered(self, number: str) -> Law:
+        """The law printed as ``number``; UnknownLaw (naming the valid numbers) if none."""
+        from adjudicator.errors import UnknownLaw
+
+        try:
+            return self.laws[number]
+        except KeyError:
+            raise UnknownLaw(number, list(self.laws), field="number", where=self.id) from None
 
     def citing(self, number: str) -> tuple[tuple[Law, ...], tuple[Remedy, ...]]:
         """What in this code cites law ``number``: laws (by see-also) and remedies."""

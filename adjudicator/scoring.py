@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.errors import LookupProblem
-from adjudicator.model import Citation, Code, Library
+from adjudicator.model import Citation, Code, Library, whole_number
 
 SIDES = ("we", "they")
 SIDE_LABELS: Mapping[str, str] = MappingProxyType({"we": "We", "they": "They"})
@@ -374,7 +374,8 @@ def parse_hand(token: str, code: Code) -> Hand:
         )
     declarer, contract, tricks = parts[:3]
     level, denomination, doubling = parse_contract(contract, code)
-    if not re.fullmatch(r"[0-9]{1,9}", tricks):  # ASCII digits: int() refuses '²' and 5,000 digits
+    taken = whole_number(tricks, 0, 999_999_999)  # the range is make_hand's to check
+    if taken is None:
         raise SheetError(f"tricks must be a number from 0 to 13, not {tricks!r}", field="tricks", value=tricks)
     honours = chicane = None
     rest = parts[3:]
@@ -399,7 +400,7 @@ def parse_hand(token: str, code: Code) -> Hand:
         level=level,
         denomination=denomination,
         doubling=doubling,
-        tricks=int(tricks),
+        tricks=taken,
         honours=honours,
         chicane=chicane,
     )

@@ -13,7 +13,6 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from adjudicator import serialize
 from adjudicator.engine import adjudicate
-from adjudicator.errors import UnknownLaw
 from adjudicator.web import learn, library_of, tools_api
 from adjudicator.web.handlers import BadInput
 from adjudicator.web.openapi import document
@@ -51,10 +50,7 @@ def laws(code: str) -> Response:
 @bp.get("/codes/<code>/laws/<number>")
 def law(code: str, number: str) -> Response:
     item = library_of(current_app).code(code)
-    found = item.laws.get(number)
-    if found is None:
-        raise UnknownLaw(number, list(item.laws), field="number", where=item.id)
-    return jsonify(serialize.law_detail(found, item))
+    return jsonify(serialize.law_detail(item.numbered(number), item))
 
 
 @bp.get("/codes/<code>/irregularities/<irregularity>")

@@ -4,11 +4,12 @@ codes, laws, etiquette, glossary and search. Every page is a permalink; none nee
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from adjudicator.engine import NextQuestion, adjudicate, find_irregularity
-from adjudicator.errors import UnknownLaw
 from adjudicator.model import Code
 from adjudicator.web import library_of, views
 from adjudicator.web.handlers import BadInput
@@ -127,47 +128,33 @@ def laws(code: str) -> Response:
 @bp.get("/codes/<code>/laws/<number>")
 def law(code: str, number: str) -> bytes:
     item = the_code(code)
-    found = item.laws.get(number)
-    if found is None:
-        raise UnknownLaw(number, list(item.laws), field="number", where=item.id)
+    found = item.numbered(number)
     return cached(
         ("law", item.id, number),
         lambda: render_template("codes/law.html", page=views.law_page(library_of(current_app), item, found)),
     )
 
 
+def _code_part(template: str, code_id: str, **parts: Callable[[Code], object]) -> str:
+    """A page of one part of a code (etiquette, scoring, glossary), under the code's title."""
+    item = the_code(code_id)
+    context = {name: make(item) for name, make in parts.items()}
+    return render_template(template, code_title=views.code_line(item), code_url=views.code_url(item.id), **context)
+
+
 @bp.get("/codes/<code>/etiquette")
 def etiquette(code: str) -> str:
-    item = the_code(code)
-    return render_template(
-        "codes/etiquette.html",
-        code_title=views.code_line(item),
-        code_url=views.code_url(item.id),
-        items=views.etiquette_views(item),
-    )
+    return _code_part("codes/etiquette.html", code, items=views.etiquette_views)
 
 
 @bp.get("/codes/<code>/scoring")
 def scoring(code: str) -> str:
-    item = the_code(code)
-    return render_template(
-        "codes/scoring.html",
-        code_title=views.code_line(item),
-        code_url=views.code_url(item.id),
-        tables=views.score_tables(item),
-        values=views.score_values(item),
-    )
+    return _code_part("codes/scoring.html", code, tables=views.score_tables, values=views.score_values)
 
 
 @bp.get("/codes/<code>/glossary")
 def glossary(code: str) -> str:
-    item = the_code(code)
-    return render_template(
-        "codes/glossary.html",
-        code_title=views.code_line(item),
-        code_url=views.code_url(item.id),
-        terms=views.glossary_views(item),
-    )
+    return _code_part("codes/glossary.html", code, terms=views.glossary_views)
 
 
 @bp.get("/search")

@@ -1,33 +1,23 @@
 """Query parameters read the same way by every page and API route: numbers, text and flags.
 
-A whole number is ASCII digits only, at most nine of them: ``str.isdigit()`` would take
-'²' or '٣' (which ``int()`` refuses) and any number of digits (``int()`` refuses more
-than 4,300), and either would be a 500.
+A whole number is read by ``model.whole_number`` (ASCII digits only, at most nine), as the
+core's readers of hands and the CLI's prompts read it.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import overload
 
 from flask import request
 
+from adjudicator.model import whole_number
 from adjudicator.web.handlers import BadInput
 
 MAX_QUERY = 200
 """Characters of a search or a find-the-irregularity query (the fields' maxlength too)."""
-DIGITS = re.compile(r"[0-9]{1,9}")
 YES = ("1", "on", "true", "yes")
 NO = ("", "0", "off", "false", "no")
-
-
-def whole_number(text: str, low: int, high: int) -> int | None:
-    """``text`` as a whole number from ``low`` to ``high``; None when it is not one."""
-    if not DIGITS.fullmatch(text):
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
 
 
 @overload

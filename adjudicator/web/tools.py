@@ -18,10 +18,10 @@ from werkzeug.wrappers import Response
 from adjudicator import auction as checker
 from adjudicator import scoring
 from adjudicator.errors import UnknownCode
-from adjudicator.model import Citation, Code, Library
+from adjudicator.model import Citation, Code, Library, whole_number
 from adjudicator.web import library_of
 from adjudicator.web.handlers import BadInput
-from adjudicator.web.params import flag, text_arg, whole_number
+from adjudicator.web.params import flag, text_arg
 from adjudicator.web.views import Hidden, Option, code_line, law_url, settle_url
 
 bp = Blueprint("tools", __name__, url_prefix="/tools")
