@@ -9,12 +9,14 @@ where one helps; every problem is reported, not just the first.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from adjudicator.engine import available
 from adjudicator.errors import LawFileError, did_you_mean
 from adjudicator.loader import collector_paused, read_library
-from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Where, sentence_key
+from adjudicator.model import Citation, Code, Effect, Irregularity, Library, Next, Remedy, Where, sentence_key
 from adjudicator.scenario import Case, reached, read_cases
 
 
@@ -101,12 +103,7 @@ def _citation(code: Code, cite: Citation, where: Where, what: str, origin: str) 
 def _roles(code: Code, effects: Iterable[Effect], where: Where, what: str) -> Iterator[LawFileError]:
     for effect in effects:
         for role in (effect.who, effect.to, effect.from_):
-            if role is not None and role not in code.roles:
-                yield _problem(
-                    where,
-                    f"{what}: role {role!r} is not defined{did_you_mean(role, code.roles)}; "
-                    f"roles of {code.id!r}: {', '.join(code.roles)}",
-                )
+            yield from _role(code, role, where, what)
 
 
 def _conduct(code: Code) -> Iterator[LawFileError]:
@@ -227,6 +224,130 @@ def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
                     yield from _roles(code, choice.effects, remedy.where, f"{what}, choice {choice.id!r}")
 
 
+def _role(code: Code, role: str | None, where: Where, what: str) -> Iterator[LawFileError]:
+    if role is not None and role not in code.roles:
+        yield _problem(
+            where,
+            f"{what}: role {role!r} is not defined{did_you_mean(role, code.roles)}; roles: {', '.join(code.roles)}",
+        )
+
+
+def _structure(code: Code) -> Iterator[LawFileError]:
+    """The roles named by ``next`` and ``unsure``, and what ``covers`` and ``needs`` name."""
+    fallback = code.fallback.irregularities if code.fallback else {}
+    for irregularity in code.irregularities.values():
+        if irregularity.origin != code.id:
+            continue
+        for covered in irregularity.covers:
+            if covered not in fallback:
+                yield _problem(
+                    irregularity.where,
+                    f"irregularity {irregularity.id!r}: covers {covered!r}, which is not an irregularity of the "
+                    f"fallback{did_you_mean(covered, fallback)}",
+                )
+        for remedy in irregularity.remedies.values():
+            what = f"remedy {remedy.id!r} of {irregularity.id!r}"
+            for item in _nexts(remedy):
+                yield from _role(code, item.who, remedy.where, f"{what}: next")
+            if remedy.unsure is not None:
+                yield from _role(code, remedy.unsure.decides, remedy.where, f"{what}: unsure, decides")
+
+
+def _nexts(remedy: Remedy) -> list[Next]:
+    items = [remedy.next] if remedy.next else []
+    if remedy.options:
+        items.extend(choice.next for choice in remedy.options.choices if choice.next)
+    return items
+
+
+def _words(terms: Iterable[str]) -> re.Pattern[str] | None:
+    """One pattern matching any of ``terms`` as whole words, any case."""
+    alternatives = sorted({t.strip().lower() for t in terms if t.strip()}, key=len, reverse=True)
+    if not alternatives:
+        return None
+    return re.compile(r"(?<![\w-])(" + "|".join(re.escape(t) for t in alternatives) + r")(?![\w-])", re.IGNORECASE)
+
+
+def _unpaid(effects: Iterable[Effect]) -> bool:
+    """Money or points change hands without an amount the reader can apply as it stands."""
+    return any(e.kind in ("stakes", "score") and e.amount is None for e in effects)
+
+
+def check_table_language(code: Code) -> Iterator[LawFileError]:
+    """Issue-14 rules, for a code that declares its game's ``features``: questions use the
+    table's words (a glossary term in a question needs ``help``; yes before no); every remedy
+    says what happens next, with a worked example where money or points change hands without a
+    fixed amount; an ``unsure`` names what is missing; the code offers only what its game can
+    have, and its own laws are not shadowed by the general laws."""
+    if code.features is None:
+        return
+    features = code.features
+    terms = [t for term in code.glossary.values() if not term.plain for t in (term.term, *term.synonyms)]
+    pattern = _words(terms)
+    own = [i for i in code.irregularities.values() if i.origin == code.id]
+    if code.kind == "code" and code.irregularities and not any(i.common for i in code.irregularities.values()):
+        yield _problem(code.where, "no irregularity is marked common: mark the ones that often go wrong (common: true)")
+    for irregularity in own:
+        name = f"irregularity {irregularity.id!r}"
+        missing = sorted(irregularity.needs - features)
+        if missing:
+            yield _problem(
+                irregularity.where,
+                f"{name} needs {', '.join(missing)}, which the game of {code.id!r} does not have "
+                f"(features: {', '.join(sorted(features)) or 'none'}); remove it, or declare the feature",
+            )
+        for question in irregularity.questions.values():
+            ids = [a.id for a in question.answers]
+            if "yes" in ids and "no" in ids and ids.index("no") < ids.index("yes"):
+                yield _problem(question.where, f"{name}, question {question.id!r}: answers go yes, then no")
+            if pattern is not None and not question.help:
+                found = pattern.search(question.ask)
+                if found:
+                    yield _problem(
+                        question.where,
+                        f"{name}, question {question.id!r} uses the term {found.group(1)!r} of the glossary: give "
+                        "help saying what it means under this code and which acts count, or ask for the acts",
+                    )
+        for remedy in irregularity.remedies.values():
+            what = f"remedy {remedy.id!r} of {name}"
+            choices = remedy.options.choices if remedy.options else ()
+            if remedy.next is None and not (choices and all(c.next for c in choices)):
+                yield _problem(
+                    remedy.where,
+                    f"{what} does not say what happens next: give next (who and does, bidding, deal, stands), "
+                    "or a next under every choice",
+                )
+            unpaid = _unpaid(remedy.effects) and not (remedy.next and remedy.next.example)
+            unpaid = unpaid or any(
+                _unpaid(c.effects) and not ((c.next and c.next.example) or (remedy.next and remedy.next.example))
+                for c in choices
+            )
+            if unpaid:
+                yield _problem(
+                    remedy.where,
+                    f"{what}: money or points change hands with no amount; give a worked example (next: example)",
+                )
+            if remedy.unsure is not None and not remedy.unsure.missing:
+                yield _problem(
+                    remedy.where,
+                    f"{what}: unsure must name what is missing (unsure: {{missing: the fact or law, decides: role, "
+                    "note: why})",
+                )
+    if code.fallback is None or code.kind != "code":
+        return
+    for irregularity, by in available(code):
+        if by is None:
+            continue
+        on_point = [law for law in code.laws.values() if irregularity.id in law.topics]
+        if on_point:
+            yield _problem(
+                code.where,
+                f"the general laws' {irregularity.id!r} is offered under {code.id!r}, whose own law "
+                f"{on_point[0].number!r} ({on_point[0].title}) is on that point: encode the code's law as an "
+                "irregularity, or name it under an irregularity's covers",
+            )
+
+
 def check_coverage(library: Library, cases: list[Case]) -> Iterator[LawFileError]:
     """Every remedy written in a law file must be reached by at least one scenario case."""
     known = set(library.codes)
@@ -260,6 +381,8 @@ def check(laws_dir: Path | str, cases_dir: Path | str | None = None) -> tuple[Li
     found = list(problems)
     for code in library.codes.values():
         found.extend(check_code(code, library))
+        found.extend(_structure(code))
+        found.extend(check_table_language(code))
     if cases_dir is not None:
         cases, case_problems = read_cases(cases_dir)
         found.extend(case_problems)

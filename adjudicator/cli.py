@@ -19,6 +19,7 @@ from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.errors import AdjudicatorError, LibraryError
 from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library, whole_number
+from adjudicator.wording import next_lines, unsure_text
 
 WIDTH = 88
 
@@ -179,8 +180,10 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
             print(_wrap(f"Until: {remedy.until}"), file=out)
         if remedy.then:
             print(_wrap(remedy.then), file=out)
+        for line in next_lines(code, remedy.next):
+            print(_wrap(f"Next: {line}"), file=out)
         if remedy.unsure:
-            print(_wrap(f"Unsure: {remedy.unsure} Call the director or umpire."), file=out)
+            print(_wrap(f"Unsure: {unsure_text(code, remedy.unsure)} Call the director or umpire."), file=out)
         if remedy.notes:
             print(_wrap(f"Note: {remedy.notes}"), file=out)
         print("\nBecause:", file=out)

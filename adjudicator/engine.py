@@ -106,10 +106,23 @@ def find_irregularity(code: Code, irregularity_id: str) -> tuple[Code, Irregular
     if irregularity_id in code.irregularities:
         return code, code.irregularities[irregularity_id], None
     fallback = code.fallback
-    if fallback is not None and irregularity_id in fallback.irregularities and irregularity_id not in code.inapplicable:
-        return fallback, fallback.irregularities[irregularity_id], code
+    if fallback is not None:
+        found = fallback.irregularities.get(irregularity_id)
+        if found is not None and _falls_back(code, found):
+            return fallback, found, code
     choices = [irregularity.id for irregularity, _ in available(code)]
     raise UnknownIrregularity(irregularity_id, choices, field="irregularity", where=code.id)
+
+
+def _falls_back(code: Code, irregularity: Irregularity) -> bool:
+    """Whether the fallback's ``irregularity`` answers under ``code``: the code is silent on
+    it (no irregularity of that id, none of its own that covers it), it is not inapplicable,
+    and the game has what it needs."""
+    if irregularity.id in code.irregularities or irregularity.id in code.inapplicable:
+        return False
+    if any(irregularity.id in own.covers for own in code.irregularities.values()):
+        return False
+    return code.can_have(irregularity)
 
 
 def available(code: Code) -> list[tuple[Irregularity, Code | None]]:
@@ -118,11 +131,7 @@ def available(code: Code) -> list[tuple[Irregularity, Code | None]]:
     own = [(irregularity, None) for irregularity in code.irregularities.values()]
     if code.fallback is None:
         return own
-    extra = [
-        (i, code.fallback)
-        for i in code.fallback.irregularities.values()
-        if i.id not in code.irregularities and i.id not in code.inapplicable
-    ]
+    extra = [(i, code.fallback) for i in code.fallback.irregularities.values() if _falls_back(code, i)]
     return own + extra
 
 

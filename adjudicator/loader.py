@@ -33,6 +33,7 @@ from adjudicator.model import (
     Irregularity,
     Law,
     Library,
+    Next,
     Options,
     Question,
     Quote,
@@ -42,6 +43,7 @@ from adjudicator.model import (
     Section,
     Source,
     Term,
+    Unsure,
     Where,
     id_words,
 )
@@ -54,6 +56,13 @@ DEFAULT_ROLES: Mapping[str, str] = {
     "any-player": "any player",
     "dealer": "the dealer",
     "nobody": "nobody (the law leaves no choice)",
+    "offender-left": "the player on the offender's left",
+    "offender-right": "the player on the offender's right",
+    "dealer-left": "the player on the dealer's left",
+    "next-player": "the next player in turn",
+    "player-in-turn": "the player whose turn it was",
+    "trick-winner": "the winner of the last trick",
+    "director": "the director (or umpire, or the players together)",
 }
 """Roles every code knows; a code names its own (declarer, caller, ...) under ``roles``."""
 
@@ -346,7 +355,21 @@ def _quotes(specs: list[schema.QuoteSpec]) -> tuple[Quote, ...]:
 
 
 def _effects(specs: list[schema.EffectSpec]) -> tuple[Effect, ...]:
-    return tuple(Effect(e.kind, e.who, e.to, e.from_, e.amount, e.unit, e.detail) for e in specs)
+    return tuple(Effect(e.kind, e.who, e.to, e.from_, e.amount, e.unit, e.detail, e.at_most) for e in specs)
+
+
+def _next(spec: schema.NextSpec | None) -> Next | None:
+    if spec is None:
+        return None
+    return Next(spec.who, spec.does, spec.bidding, spec.deal, spec.stands, spec.example, spec.note)
+
+
+def _unsure(spec: schema.UnsureSpec | str | None) -> Unsure | None:
+    if spec is None:
+        return None
+    if isinstance(spec, str):  # the older plain-text form: names nothing missing
+        return Unsure(None, None, spec.strip())
+    return Unsure(spec.missing, spec.decides, spec.note.strip() if spec.note else None)
 
 
 @dataclasses.dataclass
@@ -385,17 +408,18 @@ def _build_irregularity(code_id: str, irr_id: str, spec: schema.IrregularitySpec
                 r.options.consult,
                 r.options.consult_note,
                 r.options.until,
-                tuple(Choice(cid, c.text, _effects(c.effects)) for cid, c in r.options.choices.items()),
+                tuple(Choice(cid, c.text, _effects(c.effects), _next(c.next)) for cid, c in r.options.choices.items()),
             ),
             effects=_effects(r.effects),
             until=r.until,
             then=r.then,
             cites=_cites(r.cites),
             notes=r.notes,
-            unsure=r.unsure,
+            unsure=_unsure(r.unsure),
             irregularity=irr_id,
             origin=code_id,
             where=doc.where((*base, "remedies", rid)),
+            next=_next(r.next),
         )
         for rid, r in spec.remedies.items()
     }
@@ -411,6 +435,9 @@ def _build_irregularity(code_id: str, irr_id: str, spec: schema.IrregularitySpec
         cites=_cites(spec.cites),
         origin=code_id,
         where=doc.where(base),
+        needs=frozenset(spec.needs),
+        common=spec.common,
+        covers=tuple(spec.covers),
     )
 
 
@@ -458,7 +485,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
     for tid, term in spec.glossary.items():
         glossary[tid] = Term(
             tid, term.term, term.definition.strip(), tuple(term.synonyms), _cites(term.see_also),
-            cid, doc.where(("glossary", tid)),
+            cid, doc.where(("glossary", tid)), term.plain,
         )  # fmt: skip
 
     irregularities = inherit("irregularities", omit.irregularities)
@@ -510,6 +537,8 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         irregularities=MappingProxyType(irregularities),
         where=Where(doc.path, 1),
         inapplicable=frozenset(spec.inapplicable) | (parent.inapplicable if parent else frozenset()),
+        features=frozenset(spec.features) if spec.features is not None else (parent.features if parent else None),
+        players=(spec.players.min, spec.players.max) if spec.players else (parent.players if parent else None),
     )
 
 

@@ -29,6 +29,42 @@ PHASES: Mapping[str, str] = {
 }
 """When an irregularity happens, in table order, with the heading shown to users."""
 
+FEATURES: Mapping[str, str] = {
+    "tricks": "play to tricks (so a lead, a revoke, a quitted trick)",
+    "trumps": "a trump suit",
+    "bidding": "an auction or calls (bids, passes, doubles)",
+    "partnerships": "fixed partners (so partners' consultation and remarks)",
+    "dummy": "a dummy hand",
+    "stock": "a stock, talon or widow to draw from",
+    "declarations": "declarations or melds that score (point, sequences, bezique...)",
+    "stakes": "stakes settled in money or counters at each deal",
+}
+"""What a game may have; a code declares its game's, and irregularities their needs."""
+
+ACTS: Mapping[str, str] = {
+    "calls": "calls",
+    "leads": "leads",
+    "plays": "plays",
+    "deals": "deals",
+    "cuts": "cuts",
+    "shuffles": "shuffles",
+    "draws": "draws",
+    "discards": "discards",
+    "declares": "declares",
+    "scores": "scores",
+    "pays": "pays",
+    "decides": "decides",
+}
+"""What the next player to act does (``next: {who: ..., does: ...}``)."""
+
+BIDDING_NEXT = ("reopens", "goes-on", "closed")
+"""After a remedy in the auction: it reopens (everyone may call again), goes on from the
+next player, or is closed (the contract stands)."""
+
+DEAL_NEXT = ("goes-on", "replayed", "redealt", "void", "ends")
+"""What becomes of the deal: play goes on; the hand is played again with the same cards;
+the cards are dealt again; the deal does not count; the deal is over (score it)."""
+
 LAW_NUMBER = r"[A-Za-z0-9][A-Za-z0-9.\-]*?"
 """A law number as printed, in a citation (lazy: a clause that follows is left to CLAUSES)."""
 CLAUSES = r"(\([a-z0-9]+\))*"
@@ -160,6 +196,7 @@ class Term:
     see_also: tuple[Citation, ...]
     origin: str
     where: Where
+    plain: bool = False  # an everyday word at the table: questions may use it without help
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +242,31 @@ class Effect:
     amount: int | None = None
     unit: str | None = None
     detail: str | None = None
+    at_most: int | None = None  # a cap, not an amount
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """What happens after the remedy: who acts (a role) and what he does (an ACTS id); the
+    bidding (a BIDDING_NEXT id); the deal (a DEAL_NEXT id); what stands; a worked example."""
+
+    who: str | None = None
+    does: str | None = None
+    bidding: str | None = None
+    deal: str | None = None
+    stands: str | None = None
+    example: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Unsure:
+    """Where the sources are unsure or silent: what fact or law is missing (None in the older
+    plain-text form), who decides meanwhile (a role), and a plain note."""
+
+    missing: str | None
+    decides: str | None
+    note: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +274,7 @@ class Choice:
     id: str
     text: str
     effects: tuple[Effect, ...]
+    next: Next | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,10 +299,11 @@ class Remedy:
     then: str | None
     cites: tuple[Citation, ...]
     notes: str | None
-    unsure: str | None
+    unsure: Unsure | None
     irregularity: str
     origin: str
     where: Where
+    next: Next | None = None
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -284,6 +348,9 @@ class Irregularity:
     cites: tuple[Citation, ...]
     origin: str
     where: Where
+    needs: frozenset[str] = frozenset()  # FEATURES the game must have for this to happen
+    common: bool = False  # often goes wrong: listed first in its phase
+    covers: tuple[str, ...] = ()  # fallback irregularities whose point this one settles
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,6 +381,12 @@ class Code:
     where: Where
     inapplicable: frozenset[str] = frozenset()  # fallback irregularities this game cannot have
     fallback: Code | None = field(default=None, compare=False, repr=False)
+    features: frozenset[str] | None = None  # what the game has (FEATURES ids); None: not declared
+    players: tuple[int, int] | None = None  # fewest and most players
+
+    def can_have(self, irregularity: Irregularity) -> bool:
+        """Whether this code's game has what ``irregularity`` needs (undeclared: assume so)."""
+        return self.features is None or irregularity.needs <= self.features
 
     def law(self, citation: Citation | str) -> Law | None:
         number = citation.number if isinstance(citation, Citation) else Citation.parse(citation).number

@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
-from adjudicator.model import CLAUSES, LAW_NUMBER, PHASES
+from adjudicator.model import ACTS, BIDDING_NEXT, CLAUSES, DEAL_NEXT, FEATURES, LAW_NUMBER, PHASES
 
 ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 NUMBER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9.\-]*$"
@@ -104,10 +104,14 @@ class EtiquetteSpec(Strict):
 
 
 class TermSpec(Strict):
+    """A word of the game. ``plain``: an everyday word at the table (player, pack, trick)
+    that a question may use without help; any other term in a question needs help."""
+
     term: Line
     definition: Text
     synonyms: list[Line] = []
     see_also: list[CitationText] = []
+    plain: bool = False
 
 
 class ScoreTableSpec(Strict):
@@ -139,18 +143,59 @@ class ScoringSpec(Strict):
 
 
 class EffectSpec(Strict):
+    """``amount`` is an amount; a cap ("900 points at most") is ``at_most``, never an amount."""
+
     kind: Literal[EFFECT_KINDS]  # type: ignore[valid-type]
     who: Id | None = None
     to: Id | None = None
     from_: Id | None = Field(default=None, alias="from")
     amount: int | None = None
+    at_most: int | None = None
     unit: Line | None = None
     detail: Text | None = None
+
+    @model_validator(mode="after")
+    def _amount_or_cap(self) -> EffectSpec:
+        if self.amount is not None and self.at_most is not None:
+            raise ValueError("give either amount (what is paid) or at_most (a cap), not both")
+        return self
+
+
+class NextSpec(Strict):
+    """What happens next, once the remedy is applied: who acts (a role) and what he does;
+    whether the bidding reopens; what becomes of the deal; which card, call, contract or
+    multiplier stands; and a worked example where money or points change hands."""
+
+    who: Id | None = None
+    does: Literal[tuple(ACTS)] | None = None  # type: ignore[valid-type]
+    bidding: Literal[BIDDING_NEXT] | None = None  # type: ignore[valid-type]
+    deal: Literal[DEAL_NEXT] | None = None  # type: ignore[valid-type]
+    stands: Text | None = None
+    example: Text | None = None
+    note: Text | None = None
+
+    @model_validator(mode="after")
+    def _says_something(self) -> NextSpec:
+        if (self.who is None) != (self.does is None):
+            raise ValueError("who and does go together: who acts next, and what he does")
+        if self.who is None and self.deal is None and self.bidding is None and self.stands is None and not self.note:
+            raise ValueError("say what happens next: who and does, bidding, deal, stands or note")
+        return self
+
+
+class UnsureSpec(Strict):
+    """Where our sources are unsure or silent: the fact or law that is missing, who decides
+    meanwhile (a role, usually ``director``), and why, in a plain sentence."""
+
+    missing: Line
+    decides: Id = "director"
+    note: Text | None = None
 
 
 class ChoiceSpec(Strict):
     text: Text
     effects: list[EffectSpec] = []
+    next: NextSpec | None = None
 
 
 class OptionsSpec(Strict):
@@ -164,8 +209,10 @@ class OptionsSpec(Strict):
 
 
 class RemedySpec(Strict):
-    """A prescribed outcome. ``now`` says in plain words what happens now; ``unsure`` says
-    where our sources are unsure (the ruling then tells the table to call the director)."""
+    """A prescribed outcome. ``now`` says in plain words what happens now; ``next`` what
+    happens after it; ``unsure`` where our sources are unsure or silent (the ruling then
+    names what is missing and who decides). A plain-text ``unsure`` is the older form, allowed
+    only in codes that do not declare their ``features`` yet."""
 
     title: Line
     now: Text
@@ -173,9 +220,10 @@ class RemedySpec(Strict):
     effects: list[EffectSpec] = []
     until: Text | None = None
     then: Text | None = None
+    next: NextSpec | None = None
     cites: list[CitationText] = Field(min_length=1)
     notes: Text | None = None
-    unsure: Text | None = None
+    unsure: UnsureSpec | Text | None = None
 
 
 class AnswerSpec(Strict):
@@ -208,6 +256,13 @@ class IrregularitySpec(Strict):
     questions: dict[Id, QuestionSpec] = {}
     remedies: dict[Id, RemedySpec] = Field(min_length=1)
     cites: list[CitationText] = []
+    needs: list[Literal[tuple(FEATURES)]] = []  # type: ignore[valid-type]
+    """What the game must have for this to happen (tricks, bidding, partnerships...)."""
+    common: bool = False
+    """One of the things that often go wrong: listed first in its phase."""
+    covers: list[Id] = []
+    """Irregularities of the fallback (general laws) whose point this one settles: they are
+    not offered under this code, since its own law decides."""
 
 
 class OmitSpec(Strict):
@@ -230,8 +285,21 @@ class InheritBasisSpec(Strict):
     note: Text
 
 
+class PlayersSpec(Strict):
+    min: Annotated[int, Field(ge=1, le=12)]
+    max: Annotated[int, Field(ge=1, le=12)]
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayersSpec:
+        if self.min > self.max:
+            raise ValueError(f"players: min {self.min} is more than max {self.max}")
+        return self
+
+
 class CodeSpec(Strict):
-    """One code of laws: one game in one edition."""
+    """One code of laws: one game in one edition. ``features`` says what the game has
+    (tricks, trumps, bidding, partnerships, a dummy, a stock, declarations, stakes): a code
+    offers only the irregularities its game can have."""
 
     game: Id
     game_title: Line
@@ -245,8 +313,10 @@ class CodeSpec(Strict):
     extends: Id | None = None
     fallback: Id | None = None
     inapplicable: list[Id] = []
-    """Irregularities of the fallback that cannot happen in this game (no tricks, no
-    bidding...): they are not offered under this code."""
+    """Irregularities of the fallback that cannot happen in this game though its features
+    allow them: they are not offered under this code."""
+    features: list[Literal[tuple(FEATURES)]] | None = None  # type: ignore[valid-type]
+    players: PlayersSpec | None = None
     omit: OmitSpec | None = None
     inherit_basis: InheritBasisSpec | None = None
     sources: list[SourceSpec] = []

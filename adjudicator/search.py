@@ -333,7 +333,10 @@ def _documents(library: Library) -> Iterator[tuple[_Doc, dict[str, Any]]]:
         for irregularity in code.irregularities.values():
             for remedy in irregularity.remedies.values():
                 choices = [c.text for c in remedy.options.choices] if remedy.options else []
-                text = _join(remedy.now, *choices, remedy.then, remedy.until, remedy.unsure)
+                unsure = remedy.unsure
+                text = _join(
+                    remedy.now, *choices, remedy.then, remedy.until, unsure and unsure.missing, unsure and unsure.note
+                )
                 title = f"{irregularity.title}: {remedy.title}"
                 doc = _doc(code, "remedy", f"{irregularity.id}/{remedy.id}", title, text, (irregularity.id,),
                            irregularity=irregularity.id, section_title=PHASES.get(irregularity.phase),

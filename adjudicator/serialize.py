@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.auction import Auction, Finding, Role
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, available
-from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Quote, Remedy, Term
+from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Next, Quote, Remedy, Term, Unsure
 from adjudicator.quiz import Item as QuizItem
 from adjudicator.quiz import Quiz
 from adjudicator.scoring import Figure, Game, Hand, Sheet
@@ -170,10 +170,39 @@ def effect(item: Effect, code: Code) -> dict[str, Any]:
         if value is not None:
             data[key] = value
             data[f"{key}_label"] = code.roles.get(value, value)
-    for key, value in (("amount", item.amount), ("unit", item.unit), ("detail", item.detail)):
+    for key, value in (
+        ("amount", item.amount),
+        ("at_most", item.at_most),
+        ("unit", item.unit),
+        ("detail", item.detail),
+    ):
         if value is not None:
             data[key] = value
     return data
+
+
+def next_(item: Next | None, code: Code) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    data: dict[str, Any] = {}
+    for key in ("who", "does", "bidding", "deal", "stands", "example", "note"):
+        value = getattr(item, key)
+        if value is not None:
+            data[key] = value
+    if item.who is not None:
+        data["who_label"] = code.roles.get(item.who, item.who)
+    return data
+
+
+def unsure(item: Unsure | None, code: Code) -> dict[str, Any] | None:
+    if item is None:
+        return None
+    return {
+        "missing": item.missing,
+        "decides": item.decides,
+        "decides_label": code.roles.get(item.decides, item.decides) if item.decides else None,
+        "note": item.note,
+    }
 
 
 def remedy(item: Remedy, code: Code) -> dict[str, Any]:
@@ -191,14 +220,21 @@ def remedy(item: Remedy, code: Code) -> dict[str, Any]:
             "consult_note": options.consult_note,
             "until": options.until,
             "choices": [
-                {"id": c.id, "text": c.text, "effects": [effect(e, code) for e in c.effects]} for c in options.choices
+                {
+                    "id": c.id,
+                    "text": c.text,
+                    "effects": [effect(e, code) for e in c.effects],
+                    "next": next_(c.next, code),
+                }
+                for c in options.choices
             ],
         },
         "effects": [effect(e, code) for e in item.effects],
         "until": item.until,
         "then": item.then,
+        "next": next_(item.next, code),
         "notes": item.notes,
-        "unsure": item.unsure,
+        "unsure": unsure(item.unsure, code),
         "cites": _cites(item.cites),
         "origin": item.origin,
     }

@@ -196,6 +196,6 @@ def test_the_insufficient_bid_gets_each_codes_own_remedy(library):
     answers = {"self-corrected": "no", "claimed-in-time": "yes"}
     remedies = [ruling(library.code(c), "insufficient-bid", answers).remedy for c in (C1912, C1913, C1915)]
     assert [r.origin for r in remedies] == [C1912, C1913, C1915]
-    assert "suit" in remedies[0].unsure  # 1912 does not say the suit stays the same
+    assert "suit" in remedies[0].unsure.note  # 1912 does not say the suit stays the same
     assert "declaration he named" in remedies[1].now
     assert "next adversary then passes" in remedies[2].now and remedies[2].unsure is None

@@ -298,8 +298,8 @@ def test_irregularity_ids_are_canonical_or_reported_as_new(library, code):
 def test_a_rebuilt_fact_makes_the_remedy_unsure_and_sends_the_players_to_an_umpire(library, code):
     remedies = [r for i in library.code(code).irregularities.values() for r in i.remedies.values()]
     for remedy in remedies:
-        if "our reading" in remedy.now or "[R]" in (remedy.unsure or ""):
-            assert remedy.unsure and "umpire" in remedy.unsure, remedy.id
+        if "our reading" in remedy.now or "[R]" in (remedy.unsure.note if remedy.unsure else ""):
+            assert remedy.unsure and "umpire" in (remedy.unsure.note or ""), remedy.id
     assert sum(1 for r in remedies if r.unsure) >= 3
 
 

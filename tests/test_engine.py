@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from adjudicator.engine import MAX_OUTCOMES, NextQuestion, Ruling, adjudicate, available
+from adjudicator.engine import MAX_OUTCOMES, NextQuestion, Ruling, adjudicate, available, find_irregularity
 from adjudicator.errors import TooUncertain, UnknownAnswer, UnknownIrregularity, UnknownQuestion
-from adjudicator.model import NOT_SURE
+from adjudicator.loader import load_library
+from adjudicator.model import NOT_SURE, Next
 
 
 @pytest.fixture
@@ -91,7 +94,7 @@ def test_unknown_answer_lists_the_answers_and_not_sure(whist):
 
 def test_an_uncertain_remedy_is_marked(whist):
     ruling = adjudicate(whist, "revoke", {"established": "no"})
-    assert ruling.remedy.unsure.startswith("Our digest is unsure")
+    assert ruling.remedy.unsure.note.startswith("Our digest is unsure")
 
 
 def test_an_irregularity_the_code_lacks_is_ruled_under_its_general_laws(toy, whist):
@@ -144,3 +147,36 @@ def test_too_many_not_sure_answers_is_a_documented_error(tmp_path):
     with pytest.raises(TooUncertain):
         adjudicate(code, "x", {f"q{i}": NOT_SURE for i in range(8)})
     assert MAX_OUTCOMES < 2**7
+
+
+# ---------------------------------------------------------------- what a game can have
+
+
+@pytest.fixture(scope="module")
+def featured():
+    return load_library(Path(__file__).parent / "fixtures" / "features")
+
+
+def test_a_two_handed_game_is_not_offered_the_general_laws_on_bidding_or_partners(featured):
+    duel = featured.code("feat-duel")
+    offered = [irregularity.id for irregularity, _ in available(duel)]
+    assert offered == ["card-shown"]
+    with pytest.raises(UnknownIrregularity):
+        find_irregularity(duel, "call-out-of-turn")
+    with pytest.raises(UnknownIrregularity):
+        find_irregularity(duel, "penalty-consultation")
+
+
+def test_the_codes_own_law_that_covers_a_general_irregularity_hides_it(featured):
+    duel = featured.code("feat-duel")
+    with pytest.raises(UnknownIrregularity) as caught:
+        adjudicate(duel, "exposed-card", {})
+    assert "card-shown" in caught.value.choices
+    ruling = adjudicate(duel, "card-shown", {})
+    assert ruling.remedy.id == "taken-back" and ruling.fallback_for is None
+
+
+def test_a_remedy_carries_what_happens_next(featured):
+    general = featured.code("feat-general")
+    ruling = adjudicate(general, "call-out-of-turn", {})
+    assert ruling.remedy.next == Next(who="player-in-turn", does="calls", bidding="goes-on")

@@ -80,7 +80,7 @@ def test_where_the_principles_leave_it_to_an_arbitrator_the_remedy_says_to_call_
     referred = [(i, r) for i, r in general_remedies(library) if {"P-05", "P-07"} & {c.number for c in r.cites}]
     assert len(referred) >= 5
     for irregularity, remedy in referred:
-        assert "umpire" in f"{remedy.now} {remedy.unsure or ''}", (irregularity.id, remedy.id)
+        assert "umpire" in f"{remedy.now} {remedy.unsure.note if remedy.unsure else ''}", (irregularity.id, remedy.id)
 
 
 def test_the_general_questions_judge_by_possible_gain_never_by_intention(library):

@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from adjudicator import search
-from adjudicator.model import NOT_SURE, PHASES
+from adjudicator.model import ACTS, BIDDING_NEXT, DEAL_NEXT, NOT_SURE, PHASES
 from adjudicator.quiz import KINDS as QUIZ_KINDS
 from adjudicator.quiz import LEVELS as QUIZ_LEVELS
 from adjudicator.quiz import MAX_SEED as QUIZ_MAX_SEED
@@ -197,9 +197,31 @@ SCHEMAS: dict[str, Schema] = {
             "from": STR,
             "from_label": STR,
             "amount": INT,
+            "at_most": {**INT, "description": "a cap: at most this much"},
             "unit": STR,
             "detail": STR,
         },
+    ),
+    "Next": _obj(
+        {},
+        {
+            "who": {**STR, "description": "the role who acts next"},
+            "who_label": STR,
+            "does": {"enum": list(ACTS)},
+            "bidding": {"enum": list(BIDDING_NEXT)},
+            "deal": {"enum": list(DEAL_NEXT)},
+            "stands": {**STR, "description": "which card, call, contract or multiplier stands"},
+            "example": {**STR, "description": "a worked example, where money or points change hands"},
+            "note": STR,
+        },
+    ),
+    "Unsure": _obj(
+        {
+            "missing": {**NSTR, "description": "the fact or law our sources lack"},
+            "decides": {**NSTR, "description": "the role who decides meanwhile"},
+            "decides_label": NSTR,
+            "note": NSTR,
+        }
     ),
     "Remedy": _obj(
         {
@@ -219,7 +241,12 @@ SCHEMAS: dict[str, Schema] = {
                             "choices": {
                                 "type": "array",
                                 "items": _obj(
-                                    {"id": STR, "text": STR, "effects": {"type": "array", "items": _ref("Effect")}}
+                                    {
+                                        "id": STR,
+                                        "text": STR,
+                                        "effects": {"type": "array", "items": _ref("Effect")},
+                                        "next": {"oneOf": [{"type": "null"}, _ref("Next")]},
+                                    }
                                 ),
                             },
                         }
@@ -230,7 +257,11 @@ SCHEMAS: dict[str, Schema] = {
             "until": NSTR,
             "then": NSTR,
             "notes": NSTR,
-            "unsure": {**NSTR, "description": "where our sources are unsure: call the director"},
+            "next": {"oneOf": [{"type": "null"}, _ref("Next")], "description": "what happens next"},
+            "unsure": {
+                "oneOf": [{"type": "null"}, _ref("Unsure")],
+                "description": "where our sources are unsure: what is missing and who decides",
+            },
             "cites": STRS,
             "origin": STR,
         }

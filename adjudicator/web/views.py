@@ -16,8 +16,20 @@ from markupsafe import Markup
 
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, adjudicate, available
 from adjudicator.errors import LookupProblem
-from adjudicator.model import NOT_SURE, PHASES, Citation, Code, Effect, Irregularity, Law, Library, Quote, Remedy
+from adjudicator.model import (
+    NOT_SURE,
+    PHASES,
+    Citation,
+    Code,
+    Effect,
+    Irregularity,
+    Law,
+    Library,
+    Quote,
+    Remedy,
+)
 from adjudicator.web.text import linkify
+from adjudicator.wording import next_lines, unsure_text
 
 CONSULT = {
     "allowed": "Partners may consult before choosing.",
@@ -215,6 +227,8 @@ def effect_text(item: Effect, code: Code) -> str:
     parts = [EFFECTS.get(item.kind, item.kind)]
     if item.amount is not None:
         parts.append(f"{item.amount}{' ' + item.unit if item.unit else ''}")
+    elif item.at_most is not None:
+        parts.append(f"of at most {item.at_most}{' ' + item.unit if item.unit else ''}")
     elif item.unit:
         parts.append(item.unit)
     if item.who:
@@ -231,6 +245,7 @@ def effect_text(item: Effect, code: Code) -> str:
 class ChoiceView:
     text: Markup
     effects: list[str]
+    next: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -254,6 +269,7 @@ class RemedyView:
     notes: Markup | None
     unsure: Markup | None
     laws: list[CitedLawView]
+    next: list[Markup] = field(default_factory=list)
 
 
 def _sentence_start(text: str) -> str:
@@ -274,7 +290,14 @@ def remedy_view(code: Code, remedy: Remedy) -> RemedyView:
             consult=CONSULT.get(o.consult, o.consult),
             consult_note=text(o.consult_note),
             until=text(o.until),
-            choices=[ChoiceView(law_text(code, c.text), [effect_text(e, code) for e in c.effects]) for c in o.choices],
+            choices=[
+                ChoiceView(
+                    law_text(code, c.text),
+                    [effect_text(e, code) for e in c.effects],
+                    [law_text(code, line) for line in next_lines(code, c.next)],
+                )
+                for c in o.choices
+            ],
         )
     return RemedyView(
         id=remedy.id,
@@ -285,8 +308,9 @@ def remedy_view(code: Code, remedy: Remedy) -> RemedyView:
         until=text(remedy.until),
         then=text(remedy.then),
         notes=text(remedy.notes),
-        unsure=text(remedy.unsure),
+        unsure=text(unsure_text(code, remedy.unsure)),
         laws=cited_law_views(code, remedy.cites),
+        next=[law_text(code, line) for line in next_lines(code, remedy.next)],
     )
 
 
@@ -626,7 +650,7 @@ def irregularity_groups(code: Code, query: str = "") -> list[PhaseGroup]:
     """The irregularities a user can ask about under ``code``, grouped by phase in table order."""
     words = query.lower().split()
     groups = {phase: PhaseGroup(phase, title, []) for phase, title in PHASES.items()}
-    for irregularity, fallback in available(code):
+    for irregularity, fallback in sorted(available(code), key=lambda pair: not pair[0].common):
         if words and not _matches(irregularity, words):
             continue
         groups.setdefault(irregularity.phase, PhaseGroup(irregularity.phase, irregularity.phase, [])).items.append(
