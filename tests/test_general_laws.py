@@ -76,11 +76,39 @@ def test_every_general_remedy_says_it_is_a_general_principle_weaker_than_a_codes
         assert "general principle" in words and "weaker than any law" in words, (irregularity.id, remedy.id)
 
 
-def test_where_the_principles_leave_it_to_an_arbitrator_the_remedy_says_to_call_an_umpire(library):
-    referred = [(i, r) for i, r in general_remedies(library) if {"P-05", "P-07"} & {c.number for c in r.cites}]
+def test_where_the_principles_leave_a_case_to_an_arbitrator_the_remedy_names_what_is_missing_and_who_decides(library):
+    """P-05: cases no law provides for go to an arbitrator; the ruling says what is missing and who decides."""
+    referred = [(i, r) for i, r in general_remedies(library) if "P-05" in {c.number for c in r.cites}]
     assert len(referred) >= 5
     for irregularity, remedy in referred:
-        assert "umpire" in f"{remedy.now} {remedy.unsure.note if remedy.unsure else ''}", (irregularity.id, remedy.id)
+        if (irregularity.id, remedy.id) == ("bystander-remark", "bystander-decides"):
+            assert remedy.unsure is None  # the players made him their umpire: his word settles it
+            continue
+        assert remedy.unsure is not None and remedy.unsure.missing, (irregularity.id, remedy.id)
+        assert remedy.unsure.decides in {"director", "arbitrator"}, (irregularity.id, remedy.id)
+
+
+def test_facts_nobody_can_settle_give_the_accused_the_benefit_of_the_doubt_and_no_umpire_rules_on_them(library):
+    """P-07: if the facts cannot be agreed the arbitrator should decline to decide, and the
+    player it is proposed to penalise has the benefit of any reasonable doubt."""
+    general = library.code(GENERAL)
+    ruling = adjudicate(general, "disputed-facts", {"facts-settled": "no", "onlooker-saw": "no"})
+    assert isinstance(ruling, Ruling) and ruling.remedy is not None
+    remedy = ruling.remedy
+    assert remedy.id == "benefit-of-doubt" and remedy.unsure is None
+    assert [e.kind for e in remedy.effects] == ["no-penalty"]
+    assert remedy.next is not None and remedy.next.who is None
+    assert "decline" in remedy.now
+
+
+def test_the_general_laws_declare_what_their_irregularities_need(library):
+    general = library.code(GENERAL)
+    needed = set().union(*(i.needs for i in general.irregularities.values()))
+    assert general.features == needed == {"tricks", "bidding", "partnerships"}
+    assert general.irregularities["revoke"].needs == {"tricks"}
+    assert general.irregularities["call-out-of-turn"].needs == {"bidding"}
+    assert general.irregularities["penalty-consultation"].needs == {"partnerships"}
+    assert general.irregularities["exposed-card"].needs == frozenset()
 
 
 def test_the_general_questions_judge_by_possible_gain_never_by_intention(library):
@@ -90,7 +118,7 @@ def test_the_general_questions_judge_by_possible_gain_never_by_intention(library
         for question in irregularity.questions.values():
             assert not INTENT.search(question.ask), (irregularity.id, question.ask)
     asks = {q.id: q.ask for q in code.irregularities["exposed-card"].questions.values()}
-    assert "partner" in asks["has-partner"] and "benefit" in asks["could-benefit"]
+    assert "partner" in asks["has-partner"] and "shown" in asks["how-shown"]
 
 
 @pytest.mark.parametrize(
