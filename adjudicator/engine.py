@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from adjudicator.errors import TooUncertain, UnknownAnswer, UnknownIrregularity, UnknownQuestion
+from adjudicator.errors import BrokenIrregularity, TooUncertain, UnknownAnswer, UnknownIrregularity, UnknownQuestion
 from adjudicator.model import NOT_SURE, Answer, Citation, Code, Irregularity, Law, Question, Remedy
 
 MAX_OUTCOMES = 64
@@ -159,7 +159,9 @@ def adjudicate(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> 
     """Return the next question that matters, or the ruling.
 
     Raises UnknownIrregularity, UnknownQuestion or UnknownAnswer (each listing the valid
-    choices) for ids that do not exist.
+    choices) for ids that do not exist, and BrokenIrregularity (path and line of the answer
+    at fault) if an answer leads to no question or remedy or back to a question on its own
+    path: law files that were never checked, which the walk neither follows nor loops on.
     """
     ruling_code, irregularity, fallback_for = find_irregularity(code, irregularity_id)
     _validate(irregularity, answers, ruling_code)
@@ -173,7 +175,9 @@ def adjudicate(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> 
         if remedy is not None:
             finished.append(Outcome(steps, remedy, cited_laws(ruling_code, remedy)))
             continue
-        question = irregularity.questions[node]
+        question = irregularity.questions.get(node)
+        if question is None or any(step.question.id == node for step in steps):
+            raise _broken(irregularity, node, steps)
         given = answers.get(question.id)
         if given is None:
             pending.append((question, steps))
@@ -199,6 +203,20 @@ def adjudicate(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> 
             if step.assumed and step.question not in unsure:
                 unsure.append(step.question)
     return Ruling(ruling_code, irregularity, tuple(finished), facts, tuple(unsure), fallback_for)
+
+
+def _broken(irregularity: Irregularity, node: str, steps: tuple[Step, ...]) -> BrokenIrregularity:
+    """The error for a walk that reached ``node``, which is missing or already on the path
+    (the checks reject both; the engine meets them only in law files never checked)."""
+    where = steps[-1].answer.where if steps else irregularity.where
+    came = f"answer {steps[-1].answer.id!r} of question {steps[-1].question.id!r}" if steps else "start"
+    name = f"irregularity {irregularity.id!r}"
+    if node in irregularity.questions:
+        cycle = " -> ".join([*(s.question.id for s in steps[[s.question.id for s in steps].index(node) :]), node])
+        message = f"{name}: {came} leads back to {node!r}, a cycle ({cycle})"
+    else:
+        message = f"{name}: {came} leads to {node!r}, which is neither a question nor a remedy"
+    return BrokenIrregularity(where.path, where.line, f"{message}; run `adjudicator check`")
 
 
 def _common_prefix(paths: list[tuple[Step, ...]]) -> tuple[Step, ...]:

@@ -2,6 +2,7 @@
 
     AdjudicatorError                 base of everything we raise on purpose
     ├── LawFileError                 one problem in a law or case file: path, line, message
+    │   └── BrokenIrregularity       (engine) questions that lead nowhere or round in a circle
     ├── LibraryError                 a library could not be loaded; carries every LawFileError
     ├── IndexProblem                 the search index is missing, older than the laws, or corrupt
     └── LookupProblem                a request names something that does not exist
@@ -44,6 +45,12 @@ class LawFileError(AdjudicatorError):
 
     def __lt__(self, other: LawFileError) -> bool:
         return (self.path, self.line, self.message) < (other.path, other.line, other.message)
+
+
+class BrokenIrregularity(LawFileError):
+    """The engine met an irregularity whose answers lead to no question or remedy, or round
+    in a circle: law files that were never checked (``adjudicator check`` reports the same
+    problem, and the app refuses to start on it). Located at the answer (or start) at fault."""
 
 
 class LibraryError(AdjudicatorError):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.engine import MAX_OUTCOMES, NextQuestion, Ruling, adjudicate, available, find_irregularity
-from adjudicator.errors import TooUncertain, UnknownAnswer, UnknownIrregularity, UnknownQuestion
+from adjudicator.errors import BrokenIrregularity, TooUncertain, UnknownAnswer, UnknownIrregularity, UnknownQuestion
 from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, Next
 
@@ -180,3 +180,39 @@ def test_a_remedy_carries_what_happens_next(featured):
     general = featured.code("feat-general")
     ruling = adjudicate(general, "call-out-of-turn", {})
     assert ruling.remedy.next == Next(who="player-in-turn", does="calls", bidding="goes-on")
+
+
+def _unchecked(tmp_path, fixture):
+    """A library loaded from one of tests/bad_laws without the checks (as a caller that
+    skips them would): the engine must still answer or fail clearly."""
+    import shutil
+
+    shutil.copy(Path(__file__).parent / "bad_laws" / f"{fixture}.yaml", tmp_path)
+    return load_library(tmp_path).code(fixture)
+
+
+def test_an_unchecked_cycle_raises_an_error_naming_the_answer_instead_of_looping(tmp_path):
+    code = _unchecked(tmp_path, "cycle")
+    with pytest.raises(BrokenIrregularity) as caught:
+        adjudicate(code, "revoke", {"established": "no", "again": "yes"})
+    # cycle.yaml line 31, under question 'again': "yes": established
+    assert (caught.value.path.endswith("cycle.yaml"), caught.value.line) == (True, 31)
+    assert "answer 'yes' of question 'again' leads back to 'established'" in caught.value.message
+    assert "(established -> again -> established)" in caught.value.message
+    # the other way round the circle is no cycle: it ends in the penalty
+    assert adjudicate(code, "revoke", {"established": "no", "again": "no"}).remedy.id == "penalty"
+
+
+def test_an_unchecked_cycle_under_not_sure_raises_too(tmp_path):
+    with pytest.raises(BrokenIrregularity, match="leads back to 'established'"):
+        adjudicate(_unchecked(tmp_path, "cycle"), "revoke", {"established": NOT_SURE, "again": "yes"})
+
+
+def test_an_unchecked_answer_to_a_missing_node_raises_an_error_naming_it(tmp_path):
+    code = _unchecked(tmp_path, "answer-target")
+    with pytest.raises(BrokenIrregularity) as caught:
+        adjudicate(code, "revoke", {"established": "no"})
+    assert caught.value.line == 27  # answer-target.yaml: "no": corected
+    assert "answer 'no' of question 'established' leads to 'corected', which is neither" in caught.value.message
+    assert not isinstance(caught.value, KeyError)
+    assert adjudicate(code, "revoke", {"established": "yes"}).remedy.id == "penalty"
