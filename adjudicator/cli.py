@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from adjudicator import config, serialize
+from adjudicator.checks import check, load_checked
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.errors import AdjudicatorError, LibraryError
-from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library, whole_number
 from adjudicator.wording import next_lines, unsure_text
 
@@ -40,15 +40,14 @@ def _wrap(text: str, indent: str = "", first: str | None = None) -> str:
 
 
 def _library(args: argparse.Namespace) -> Library:
-    return load_library(args.laws)
+    """The checked library of --laws: a law file that ``check`` rejects is refused."""
+    return load_checked(args.laws)
 
 
 # ---------------------------------------------------------------- check
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    from adjudicator.checks import check
-
     laws = Path(args.laws_dir or args.laws)
     cases = Path(args.cases) if args.cases else None
     if cases is None and not args.no_cases:

@@ -28,7 +28,10 @@ def library() -> Library:
 
 @pytest.fixture(scope="session")
 def toy() -> Library:
-    return load_library(FIXTURES / "laws")
+    """The toy library, checked as the app checks what it loads."""
+    from adjudicator.checks import load_checked
+
+    return load_checked(FIXTURES / "laws")
 
 
 @pytest.fixture(scope="session")

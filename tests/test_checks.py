@@ -12,6 +12,7 @@ import pytest
 
 from adjudicator.checks import check
 from adjudicator.cli import main
+from adjudicator.errors import LibraryError
 
 BAD = Path(__file__).parent / "bad_laws"
 FIXTURES = sorted([*BAD.glob("*.yaml"), *(p for p in BAD.iterdir() if p.is_dir())])
@@ -100,3 +101,67 @@ def test_an_inherited_citation_moved_by_renumbering_is_reported(tmp_path):
         "cites law '2' of 'toy-whist', but in 'toy-whist-renumbered' law '2' is 'Dealing'" in p.message
         for p in problems
     )
+
+
+# ---------------------------------------------------------------- the app and the CLI refuse what check rejects
+
+START_EXEMPT = {"uncovered-remedy"}  # scenario coverage is a property of tests/cases, not checked at start
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.stem for f in FIXTURES])
+def test_the_app_refuses_to_start_on_a_broken_file_naming_file_and_line(fixture, tmp_path):
+    from adjudicator.web import create_app
+
+    laws = _laws_dir(fixture, tmp_path)
+    if fixture.stem in START_EXEMPT:
+        assert create_app({"TESTING": True, "LAWS_DIR": str(laws)}) is not None
+        return
+    with pytest.raises(LibraryError) as caught:
+        create_app({"TESTING": True, "LAWS_DIR": str(laws)})
+    shown = str(caught.value)
+    for name, line, message in _expectations(fixture):
+        assert re.search(rf"{re.escape(name)}:{line}: .*{re.escape(message)}", shown), shown
+
+
+def test_an_uncovered_remedy_starts_but_check_with_the_cases_rejects_it(tmp_path, capsys):
+    laws = _laws_dir(BAD / "uncovered-remedy.yaml", tmp_path)
+    assert main(["check", str(laws), "--cases", str(tmp_path / "cases")]) == 1
+    assert "is reached by no scenario test" in capsys.readouterr().out
+
+
+def _toy_laws_with_a_dangling_answer(tmp_path: Path) -> Path:
+    laws = tmp_path / "laws"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "laws", laws)
+    whist = laws / "toy-whist.yaml"
+    text = whist.read_text()
+    assert text.count("next: who-led\n") == 1
+    whist.write_text(text.replace("next: who-led\n", "next: who-lead\n"))
+    return laws
+
+
+def test_adjudicator_laws_points_the_app_at_another_folder_and_it_refuses_a_dangling_answer(tmp_path, monkeypatch):
+    from adjudicator.web import create_app
+
+    laws = _toy_laws_with_a_dangling_answer(tmp_path)
+    monkeypatch.setenv("ADJUDICATOR_LAWS", str(laws))
+    with pytest.raises(LibraryError) as caught:
+        create_app({"TESTING": True})
+    # toy-whist.yaml line 53: the answer "no" of others-played, now sent to a node that does not exist
+    assert re.search(
+        r"toy-whist\.yaml:53: .*leads to 'who-lead', which is neither a question nor a remedy", str(caught.value)
+    )
+    shutil.copy(Path(__file__).parent / "fixtures" / "laws" / "toy-whist.yaml", laws)
+    app = create_app({"TESTING": True})
+    assert sorted(app.extensions["adjudicator.library"].codes) == ["toy-general", "toy-whist", "toy-whist-house"]
+
+
+def test_the_cli_refuses_what_check_rejects_under_laws_and_adjudicator_laws(tmp_path, monkeypatch, capsys):
+    laws = _toy_laws_with_a_dangling_answer(tmp_path)
+    assert main(["--laws", str(laws), "codes"]) == 1
+    assert re.search(r"toy-whist\.yaml:53: .*'who-lead'", capsys.readouterr().err)
+    monkeypatch.setenv("ADJUDICATOR_LAWS", str(laws))
+    assert main(["ask", "toy-whist", "lead-out-of-turn", "-a", "others-played=no"]) == 1
+    assert "run: adjudicator check" in capsys.readouterr().err
+    shutil.copy(Path(__file__).parent / "fixtures" / "laws" / "toy-whist.yaml", laws)
+    assert main(["codes", "--json"]) == 0
+    assert "toy-whist-house" in capsys.readouterr().out

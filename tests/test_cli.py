@@ -71,11 +71,10 @@ def test_malformed_answer_is_a_usage_error():
         run("ask", "napoleon-hoffmann", "revoke", "-a", "who-revoked")
 
 
-def test_interactive_ask_numbers_choices_offers_help_and_goes_back(monkeypatch):
+def test_interactive_ask_numbers_choices_offers_help_and_goes_back(monkeypatch, library):
     replies = iter(["2", "?", "b", "2", "2"])  # opponent, help, back, opponent again, made
     monkeypatch.setattr("builtins.input", lambda prompt="": next(replies))
     out = io.StringIO()
-    library = cli.load_library(cli.config.laws_dir())
     status = cli._interactive(library.code("napoleon-hoffmann"), "revoke", {}, out)
     text = out.getvalue()
     assert status == 0

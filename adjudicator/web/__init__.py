@@ -1,7 +1,9 @@
 """The web face: ``create_app()`` builds the Flask application (pages and the JSON API).
 
-The library of laws is loaded and checked once, when the app is created; a request
-never reads a law file. Everything the pages need is served by the app itself.
+The library of laws is loaded and checked once, when the app is created (the checks of
+``adjudicator check`` but scenario coverage: any problem raises ``LibraryError`` with
+every ``path:line: message``, and the app does not start); a request never reads a law
+file. Everything the pages need is served by the app itself.
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ from typing import Any
 from flask import Flask
 
 from adjudicator import config
-from adjudicator.loader import load_library
+from adjudicator.checks import load_checked
 from adjudicator.model import Library
 from adjudicator.search import index_for
 from adjudicator.web.pagecache import PageCache
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app. ``test_config`` may set LAWS_DIR, or LIBRARY (an already loaded Library),
-    and SEARCH_INDEX (a directory, "ram", or an opened SearchIndex)."""
+    """Build the app. ``test_config`` may set LAWS_DIR (default: ADJUDICATOR_LAWS, else the
+    laws shipped with the package), or LIBRARY (an already loaded Library, which the caller
+    has checked), and SEARCH_INDEX (a directory, "ram", or an opened SearchIndex).
+
+    Raises LibraryError if the law files have any problem ``adjudicator check`` reports."""
     app = Flask(
         __name__,
         template_folder=str(config.ROOT / "templates"),
@@ -30,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(LAWS_DIR=str(config.laws_dir()), MAX_CONTENT_LENGTH=64 * 1024)
     if test_config is not None:
         app.config.from_mapping(test_config)
-    library = app.config.get("LIBRARY") or load_library(app.config["LAWS_DIR"])
+    library = app.config.get("LIBRARY") or load_checked(app.config["LAWS_DIR"])
     app.extensions["adjudicator.library"] = library
     # SEARCH_INDEX: a directory (default instance/index, built by `adjudicator build-index`;
     # a missing or stale one raises IndexProblem), "ram" (the default when TESTING), or a SearchIndex
