@@ -167,17 +167,30 @@ def ruling(code: Code, irregularity: str, answers: dict[str, str]) -> Ruling:
     return result
 
 
+# The facts of one adversary's revoke, found after his partner had played to the next trick
+# and claimed in time; dummy silent; no other revoke in the hand.
+REVOKE_1912 = {
+    "who-revoked": "adversary",
+    "adversary-played-next": "yes",
+    "adversary-claimed-in-time": "yes",
+    "dummy-drew-attention": "no",
+    "adversary-revoke-shown": "yes",
+    "declarer-revoked-too": "no",
+    "adversaries-revoked-before": "no",
+}
+REVOKE_LATER = {
+    "who-revoked": "adversary",
+    "adversary-revoke-established": "yes",
+    "adversary-claimed-in-time": "yes",
+    "dummy-drew-attention": "no",
+    "declarer-revoked-too": "no",
+    "adversaries-revoked-before": "no",
+}
+
+
 def test_an_adversarys_revoke_costs_150_then_100_and_1915_is_flagged(library):
-    answers = {
-        "who-revoked": "adversary",
-        "adversary-revoke-established": "yes",
-        "adversary-claimed-in-time": "yes",
-        "dummy-drew-attention": "no",
-        "declarer-revoked-too": "no",
-        "adversaries-revoked-before": "no",
-    }
     amounts, unsure = [], []
-    for code_id in (C1912, C1913, C1915):
+    for code_id, answers in ((C1912, REVOKE_1912), (C1913, REVOKE_LATER), (C1915, REVOKE_LATER)):
         remedy = ruling(library.code(code_id), "revoke", answers).remedy
         amounts.append(remedy.options.choices[0].effects[0].amount)
         unsure.append(remedy.unsure is not None)
@@ -187,15 +200,23 @@ def test_an_adversarys_revoke_costs_150_then_100_and_1915_is_flagged(library):
 
 def test_consultation_is_allowed_in_1912_and_forbidden_from_late_1913(library):
     answers = {"which-call": "bid", "claimed-in-time": "yes"}
-    consult = [ruling(library.code(c), "call-out-of-turn", answers).remedy.options.consult for c in (C1913, C1915)]
-    assert ruling(library.code(C1912), "call-out-of-turn", {"which-call": "bid"}).remedy.options.consult == "allowed"
-    assert consult == ["forbidden", "forbidden"]
+    consult = [
+        ruling(library.code(c), "call-out-of-turn", answers).remedy.options.consult for c in (C1912, C1913, C1915)
+    ]
+    assert consult == ["allowed", "forbidden", "forbidden"]
 
 
 def test_the_insufficient_bid_gets_each_codes_own_remedy(library):
+    r1912 = ruling(
+        library.code(C1912),
+        "insufficient-bid",
+        {"first-after-bid": "pointed-out", "adversary-overcalled-or-doubled": "no"},
+    ).remedy
     answers = {"self-corrected": "no", "claimed-in-time": "yes"}
-    remedies = [ruling(library.code(c), "insufficient-bid", answers).remedy for c in (C1912, C1913, C1915)]
-    assert [r.origin for r in remedies] == [C1912, C1913, C1915]
-    assert "suit" in remedies[0].unsure.note  # 1912 does not say the suit stays the same
-    assert "declaration he named" in remedies[1].now
-    assert "next adversary then passes" in remedies[2].now and remedies[2].unsure is None
+    r1913, r1915 = (ruling(library.code(c), "insufficient-bid", answers).remedy for c in (C1913, C1915))
+    assert [r.origin for r in (r1912, r1913, r1915)] == [C1912, C1913, C1915]
+    # 1912 says only "made sufficient"; Case 2 and the later text keep the suit, so it is a route, not a doubt
+    assert "in the suit he named" in r1912.now and r1912.unsure is None
+    assert r1912.next.who == "offender-left" and r1912.next.bidding == "goes-on"
+    assert "declaration he named" in r1913.now
+    assert "next adversary then passes" in r1915.now and r1915.unsure is None
