@@ -41,21 +41,22 @@ def test_ask_json_gives_remedy_options_chooser_law_text_and_because():
     assert outcome["remedy"]["options"]["chooser"] == "any-player"
     assert outcome["remedy"]["options"]["choices"][0]["id"] == "fresh-deal"
     assert outcome["laws"][0]["number"] == "NAP-HGM-08" and outcome["laws"][0]["quotes"][0]["words"]
-    assert outcome["because"][0]["fact"] == "The fault was found before the hands were looked at."
+    assert outcome["because"][0]["fact"] == "A new deal was asked for before the hands were looked at."
 
 
 def test_ask_with_not_sure_prints_the_alternatives():
     status, out = run("ask", "napoleon-hoffmann", "misdeal", "-a", "hands-looked-at=not-sure", "--json")
     data = json.loads(out)
     assert data["certain"] is False and data["unsure"] == ["hands-looked-at"]
-    assert [o["remedy"]["id"] for o in data["outcomes"]] == ["fresh-deal", "deal-stands"]
+    assert [o["remedy"]["id"] for o in data["outcomes"]] == ["deal-stands", "fresh-deal"]
     status, text = run("ask", "napoleon-hoffmann", "misdeal", "-a", "hands-looked-at=not-sure")
-    assert "Not settled" in text and "IF Have the players looked at their hands? No" in text
+    assert "Not settled" in text
+    assert "IF When a new deal was first asked for, had the players looked at their hands? No" in text
 
 
 def test_ask_without_all_answers_names_the_next_question():
     status, out = run("ask", "napoleon-hoffmann", "revoke")
-    assert status == 0 and "--answer who-revoked=caller" in out
+    assert status == 0 and "--answer shown=yes" in out
 
 
 def test_unknown_names_exit_1_with_the_choices(capsys):
@@ -72,14 +73,14 @@ def test_malformed_answer_is_a_usage_error():
 
 
 def test_interactive_ask_numbers_choices_offers_help_and_goes_back(monkeypatch, library):
-    replies = iter(["2", "?", "b", "2", "2"])  # opponent, help, back, opponent again, made
+    replies = iter(["1", "2", "?", "b", "2", "2"])  # shown, opponent, help, back, opponent again, made
     monkeypatch.setattr("builtins.input", lambda prompt="": next(replies))
     out = io.StringIO()
     status = cli._interactive(library.code("napoleon-hoffmann"), "revoke", {}, out)
     text = out.getvalue()
     assert status == 0
     assert "1. The caller" in text and "Not sure" in text
-    assert "replay it first" in text  # the help of the second question
+    assert "the payments depend on the second playing" in text  # the help of the third question
     assert "The revoker pays the caller for everyone" in text
 
 

@@ -46,7 +46,7 @@ IRREGULARITIES = {
     "napoleon-hoffmann": {
         "revoke",
         "misdeal",
-        "exposed-card",
+        "card-exposed-in-dealing",
         "faced-card",
         "imperfect-pack",
         "cutting-irregularity",
