@@ -59,7 +59,7 @@ IRREGULARITIES = {
     "napoleon-foster": {
         "revoke",
         "misdeal",
-        "exposed-card",
+        "card-exposed-in-dealing",
         "faced-card",
         "cutting-irregularity",
         "deal-out-of-turn",
@@ -178,3 +178,32 @@ def test_the_glossary_finds_the_game_s_words_and_their_synonyms(library, code_id
         words.update(s.lower() for s in term.synonyms)
     wanted = {"nap", "napoleon", "misère", "misery", "wellington", "blücher", "blucher", "peep", "purchase"}
     assert wanted | {"pool", "kitty", "revoke", "renounce", "renege"} <= words
+
+
+def test_the_two_codes_rule_the_revoke_oppositely_and_each_says_which_rule_it_is(library):
+    """Hoffmann plays the hand again (the English rule); Foster abandons the hands and the
+    offender pays all (his own rule, which he sets against the English one)."""
+    from adjudicator.engine import Ruling, adjudicate
+
+    hoffmann, foster = library.code("napoleon-hoffmann"), library.code("napoleon-foster")
+    replay = adjudicate(hoffmann, "revoke", {"shown": "yes", "who-revoked": "opponent", "replayed": "not-yet"})
+    abandon = adjudicate(foster, "revoke", {"shown": "yes", "who-revoked": "opponent", "adversary-pool-game": "no"})
+    assert isinstance(replay, Ruling) and isinstance(abandon, Ruling)
+    assert [e.kind for e in replay.remedy.effects] == ["replay"]
+    assert replay.remedy.next.deal == "replayed"
+    assert "game-abandoned" in [e.kind for e in abandon.remedy.effects]
+    assert abandon.remedy.next.deal == "ends"
+    assert "English" in hoffmann.irregularities["revoke"].summary
+    assert "abandoned" in foster.irregularities["revoke"].summary and "English" in foster.irregularities["revoke"].summary
+
+
+@pytest.mark.parametrize("code_id", sorted(IRREGULARITIES))
+def test_napoleon_declares_its_game_and_offers_no_partners_consultation(library, code_id):
+    from adjudicator.engine import available
+
+    code = library.code(code_id)
+    assert code.features == {"tricks", "trumps", "bidding", "stakes"}
+    assert code.players == (2, 6)
+    offered = {i.id for i, _ in available(code)}
+    assert "penalty-consultation" not in offered  # each plays for himself: no partners to consult
+    assert "call-out-of-turn" in offered  # the general laws answer where both authors are silent
