@@ -194,7 +194,9 @@ def test_the_two_codes_rule_the_revoke_oppositely_and_each_says_which_rule_it_is
     assert "game-abandoned" in [e.kind for e in abandon.remedy.effects]
     assert abandon.remedy.next.deal == "ends"
     assert "English" in hoffmann.irregularities["revoke"].summary
-    assert "abandoned" in foster.irregularities["revoke"].summary and "English" in foster.irregularities["revoke"].summary
+    assert (
+        "abandoned" in foster.irregularities["revoke"].summary and "English" in foster.irregularities["revoke"].summary
+    )
 
 
 @pytest.mark.parametrize("code_id", sorted(IRREGULARITIES))
