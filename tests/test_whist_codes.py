@@ -54,7 +54,8 @@ IRREGULARITIES = {
     "failure-to-play-to-trick", "revoke", "failure-to-obey-penalty", "penalty-consultation",
     "calling-attention-to-trick", "claim", "inspecting-tricks", "score-error",
 }  # fmt: skip
-CLUB_ONLY = {"bystander-remark", "new-cards", "dummy-irregularity"}  # the League has no such laws
+CLUB_ONLY = {"bystander-remark", "new-cards"}  # the League has no such laws
+# No "dummy-irregularity": the codes declare four players and no dummy, so Dummy's laws are read, not ruled on.
 
 
 def _laws_json(code_id: str) -> list[dict]:
@@ -128,7 +129,8 @@ def _ruling(library, code_id, irregularity, answers) -> Ruling:
     return result
 
 
-ESTABLISHED = {"next-trick-played": "yes", "claimed-in-time": "yes", "proved": "proved", "both-sides": "no"}
+ESTABLISHED = {"next-trick-played": "yes", "claimed-in-time": "yes", "search-found": "card-found", "both-sides": "no"}
+LEAGUE_ESTABLISHED = {"next-trick-played": "yes", "claimed-in-time": "yes", "proved": "proved", "both-sides": "no"}
 
 
 def test_the_revoke_penalty_is_three_at_the_clubs_choice_and_two_tricks_in_america(library):
@@ -136,7 +138,7 @@ def test_the_revoke_penalty_is_three_at_the_clubs_choice_and_two_tricks_in_ameri
         remedy = _ruling(library, code_id, "revoke", {**ESTABLISHED, "hands-abandoned": "no"}).remedy
         assert remedy.options.chooser == "non-offending-side" and remedy.options.consult == "allowed"
         assert {c.id for c in remedy.options.choices} == {"take-three-tricks", "deduct-three", "add-three"}
-    remedy = _ruling(library, LEAGUE, "revoke", ESTABLISHED).remedy
+    remedy = _ruling(library, LEAGUE, "revoke", LEAGUE_ESTABLISHED).remedy
     assert remedy.options is None
     assert [(e.kind, e.amount) for e in remedy.effects if e.kind == "tricks"] == [("tricks", 2)]
 
@@ -145,7 +147,7 @@ def test_revokes_on_both_sides_cancel_only_under_the_revised_code(library):
     both = {**ESTABLISHED, "both-sides": "yes"}
     assert _ruling(library, CLUB, "revoke", both).remedy.id == "both-penalised"
     assert _ruling(library, REVISED, "revoke", both).remedy.id == "revokes-cancel"
-    assert [str(c) for c in _ruling(library, REVISED, "revoke", both).remedy.cites] == ["85"]
+    assert [str(c) for c in _ruling(library, REVISED, "revoke", both).remedy.cites] == ["85", "86"]
 
 
 def test_a_lead_out_of_turn_is_ruled_by_each_code_s_own_law(library):
@@ -181,3 +183,38 @@ def test_every_choice_names_who_chooses_and_every_remedy_cites_a_law(library, co
 def test_the_glossary_knows_the_old_words_of_the_game(library, code_id):
     words = {word.lower() for term in library.code(code_id).glossary.values() for word in (term.term, *term.synonyms)}
     assert {"revoke", "renege", "pone", "eldest hand", "elder hand", "adversary", "opponent", "tenace"} <= words
+
+
+HONOURS_IN_TIME = {"what-error": "honours", "honour-found-away": "no", "honours-called": "yes", "claimed-before-next-trump": "yes"}
+
+
+@pytest.mark.parametrize("code_id, law", [(CLUB, "4"), (REVISED, "49")])
+def test_honours_called_in_time_score_only_if_the_side_did_not_stand_at_four(library, code_id, law):
+    at_four = _ruling(library, code_id, "score-error", {**HONOURS_IN_TIME, "at-four": "yes"}).remedy
+    assert at_four.id == "no-honours-at-four" and [str(c) for c in at_four.cites] == [law]
+    below = _ruling(library, code_id, "score-error", {**HONOURS_IN_TIME, "at-four": "no"}).remedy
+    assert below.id == "honours-scored" and law in [str(c) for c in below.cites]
+
+
+@pytest.mark.parametrize("code_id", [CLUB, REVISED])
+def test_a_hand_thrown_down_before_the_renounce_is_noticed_establishes_the_revoke(library, code_id):
+    thrown = {"next-trick-played": "no", "threw-down": "yes", "claimed-in-time": "yes", "search-found": "card-found"}
+    thrown |= {"both-sides": "no", "hands-abandoned": "no"}
+    assert _ruling(library, code_id, "revoke", thrown).remedy.id == "revoke-penalty"
+    in_time = {"next-trick-played": "no", "threw-down": "no", "trick-quitted": "no"}
+    assert _ruling(library, code_id, "revoke", in_time).remedy.id == "corrected-in-time"
+
+
+def test_a_card_named_by_its_holder_is_exposed_only_under_the_revised_code(library):
+    named = {"when-exposed": "in-play", "how-exposed": "named-by-holder"}
+    club = _ruling(library, CLUB, "exposed-card", named).remedy
+    assert club.id == "named-by-holder" and club.unsure is not None and club.effects == ()
+    assert _ruling(library, REVISED, "exposed-card", named).remedy.id == "liable-to-be-called"
+
+
+@pytest.mark.parametrize("code_id", [CLUB, REVISED])
+def test_every_remedy_says_what_happens_next(library, code_id):
+    for irregularity in library.code(code_id).irregularities.values():
+        for remedy in irregularity.remedies.values():
+            choices = remedy.options.choices if remedy.options else ()
+            assert remedy.next is not None or (choices and all(c.next for c in choices)), remedy.key
