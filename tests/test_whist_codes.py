@@ -185,7 +185,12 @@ def test_the_glossary_knows_the_old_words_of_the_game(library, code_id):
     assert {"revoke", "renege", "pone", "eldest hand", "elder hand", "adversary", "opponent", "tenace"} <= words
 
 
-HONOURS_IN_TIME = {"what-error": "honours", "honour-found-away": "no", "honours-called": "yes", "claimed-before-next-trump": "yes"}
+HONOURS_IN_TIME = {
+    "what-error": "honours",
+    "honour-found-away": "no",
+    "honours-called": "yes",
+    "claimed-before-next-trump": "yes",
+}
 
 
 @pytest.mark.parametrize("code_id, law", [(CLUB, "4"), (REVISED, "49")])
