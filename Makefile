@@ -24,7 +24,7 @@ $(VENV)/.installed: pyproject.toml
 install: $(VENV)/.installed ## create the virtual environment and install
 
 check: install ## check the law files, lint, and the import contracts
-	$(BIN)/adjudicator check laws/
+	$(BIN)/adjudicator check laws/ --cases tests/cases
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
@@ -33,7 +33,7 @@ index: install ## build the search index into instance/index (adjudicator build-
 	$(BIN)/adjudicator build-index
 
 serve: install ## check the laws, build the search index, then serve on http://$(HOST):$(PORT)
-	$(BIN)/adjudicator check laws/
+	$(BIN)/adjudicator check laws/ --cases tests/cases
 	$(BIN)/adjudicator build-index
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn -c gunicorn.conf.py wsgi:app
 

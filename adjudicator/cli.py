@@ -50,9 +50,6 @@ def _library(args: argparse.Namespace) -> Library:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     laws = Path(args.laws_dir or args.laws)
     cases = Path(args.cases) if args.cases else None
-    if cases is None and not args.no_cases:
-        guess = laws.resolve().parent / "tests" / "cases"
-        cases = guess if guess.is_dir() else None
     library, problems = check(laws, cases)
     for problem in problems:
         print(problem, file=out)
@@ -278,8 +275,14 @@ def cmd_schema(args: argparse.Namespace, out: TextIO) -> int:
 # ---------------------------------------------------------------- search
 
 
+def _index_default() -> Path:
+    """The instance folder's index: instance/index in a checkout, the environment's
+    var/adjudicator-instance/index once installed (config.instance_dir)."""
+    return config.instance_dir() / "index"
+
+
 def _index_dir(args: argparse.Namespace) -> Path:
-    return Path(args.index) if args.index else config.instance_dir() / "index"
+    return Path(args.index) if args.index else _index_default()
 
 
 def cmd_build_index(args: argparse.Namespace, out: TextIO) -> int:
@@ -452,8 +455,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("check", help="check the law files; every problem as path:line: message")
     p.add_argument("laws_dir", nargs="?", help="directory of law files (default: --laws)")
-    p.add_argument("--cases", help="scenario tests directory (default: tests/cases beside the laws)")
-    p.add_argument("--no-cases", action="store_true", help="do not check scenario-test coverage")
+    p.add_argument("--cases", help="scenario tests directory (tests/cases): also check every remedy is reached")
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("codes", help="list the codes of laws")
@@ -482,12 +484,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", choices=["law", "etiquette", "glossary", "remedy"])
     p.add_argument("--page", type=int, default=1)
     p.add_argument("--pagelen", type=int, default=10)
-    p.add_argument("--index", help="index directory (default: instance/index; built in memory if missing or stale)")
+    p.add_argument(
+        "--index", help=f"index directory (default: {_index_default()}; built in memory if missing or stale)"
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_search)
 
-    p = sub.add_parser("build-index", help="build the search index (default: instance/index)")
-    p.add_argument("--index", help="index directory (default: %(default)s)", default=None)
+    p = sub.add_parser("build-index", help="build the search index of --laws (ADJUDICATOR_INSTANCE moves it)")
+    p.add_argument("--index", help=f"index directory (default: {_index_default()})")
     p.set_defaults(func=cmd_build_index)
 
     p = sub.add_parser("quiz", help="a quiz drawn from a code's laws: in the terminal, as a sheet, or --json")

@@ -30,7 +30,7 @@ def timed(fn, repeat: int) -> list[float]:
 
 
 def main() -> None:
-    laws, cases_dir = config.laws_dir(), config.cases_dir()
+    laws, cases_dir = config.laws_dir(), config.ROOT / "tests" / "cases"
     library, problems = check(laws, cases_dir)
     assert not problems, problems
     cases, _ = read_cases(cases_dir)

@@ -265,7 +265,7 @@ def routes() -> dict[str, list[str]]:
     from adjudicator.scenario import read_cases
 
     library = load_library(config.laws_dir())
-    cases, _ = read_cases(config.cases_dir())
+    cases, _ = read_cases(os.environ.get("ADJUDICATOR_CASES") or ROOT / "tests" / "cases")  # snapshot() sets it
     laws = [f"/codes/{q(c.id)}/laws/{q(n)}" for c in library.codes.values() for n in c.laws]
     rulings, steps = [], []
     for case in cases:

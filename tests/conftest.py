@@ -13,6 +13,7 @@ from adjudicator.model import Library
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
+CASES_DIR = HERE / "cases"  # the scenario tests: the suite's, never found at run time
 
 
 @functools.cache

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator import config
 from adjudicator.checks import check_coverage
 from adjudicator.engine import NextQuestion, Ruling
 from adjudicator.scenario import Case, read_cases, run
+from tests.conftest import CASES_DIR
 
-CASES, PROBLEMS = read_cases(config.cases_dir())
+CASES, PROBLEMS = read_cases(CASES_DIR)
 
 
 def test_case_files_are_valid():

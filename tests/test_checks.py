@@ -13,6 +13,7 @@ import pytest
 from adjudicator.checks import check
 from adjudicator.cli import main
 from adjudicator.errors import LibraryError
+from tests.conftest import CASES_DIR
 
 BAD = Path(__file__).parent / "bad_laws"
 FIXTURES = sorted([*BAD.glob("*.yaml"), *(p for p in BAD.iterdir() if p.is_dir())])
@@ -70,7 +71,7 @@ def test_check_command_prints_every_problem_and_exits_1(tmp_path, capsys):
         shutil.copy(BAD / f"{name}.yaml", laws)
     out = tmp_path / "out.txt"
     with out.open("w") as stream:
-        status = main(["check", str(laws), "--no-cases"], out=stream)
+        status = main(["check", str(laws)], out=stream)
     text = out.read_text()
     assert status == 1
     assert re.search(r"unknown-key\.yaml:15: .*unknown key 'txt'", text)
@@ -79,8 +80,14 @@ def test_check_command_prints_every_problem_and_exits_1(tmp_path, capsys):
     assert "Traceback" not in text
 
 
-def test_the_real_laws_check_clean(capsys):
+def test_the_real_laws_check_clean_and_every_remedy_is_reached(capsys):
+    assert main(["check", "--cases", str(CASES_DIR)]) == 0
+    assert "every remedy is reached by a scenario test" in capsys.readouterr().out
+
+
+def test_check_guesses_no_scenario_tests(capsys):
     assert main(["check"]) == 0
+    assert "no scenario tests given: coverage not checked" in capsys.readouterr().out
 
 
 def test_an_inherited_citation_moved_by_renumbering_is_reported(tmp_path):

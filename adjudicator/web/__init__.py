@@ -29,8 +29,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Raises LibraryError if the law files have any problem ``adjudicator check`` reports."""
     app = Flask(
         __name__,
-        template_folder=str(config.ROOT / "templates"),
-        static_folder=str(config.ROOT / "static"),
+        template_folder=str(config.templates_dir()),
+        static_folder=str(config.static_dir()),
     )
     app.config.from_mapping(LAWS_DIR=str(config.laws_dir()), MAX_CONTENT_LENGTH=64 * 1024)
     if test_config is not None:

@@ -13,11 +13,12 @@ from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE
 from adjudicator.scenario import read_cases
 from adjudicator.web.openapi import document
+from tests.conftest import CASES_DIR
 from tests.web.conftest import scenario_result
 
 LIBRARY = load_library(config.laws_dir())
 CODES = list(LIBRARY.codes)
-CASES = [case for case in read_cases(config.cases_dir())[0] if case.code in LIBRARY.codes]
+CASES = [case for case in read_cases(CASES_DIR)[0] if case.code in LIBRARY.codes]
 API = "/api/v1"
 
 

@@ -15,13 +15,14 @@ from adjudicator.loader import load_library
 from adjudicator.model import NOT_SURE, PHASES
 from adjudicator.scenario import read_cases
 from adjudicator.web.views import COMPACT_AFTER
+from tests.conftest import CASES_DIR
 from tests.web.conftest import change_that_matters, check_page, first_path, form_url, headings, scenario_result
 
 LIBRARY = load_library(config.laws_dir())
 CODES = list(LIBRARY.codes)
 LAWS = [(c.id, n) for c in LIBRARY.codes.values() for n in c.laws]
 IRREGULARITIES = [(c.id, i.id) for c in LIBRARY.codes.values() for i, _ in available(c)]
-CASES = [case for case in read_cases(config.cases_dir())[0] if case.code in LIBRARY.codes]
+CASES = [case for case in read_cases(CASES_DIR)[0] if case.code in LIBRARY.codes]
 
 
 def plain(node) -> str:
