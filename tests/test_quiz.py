@@ -15,12 +15,18 @@ from hypothesis import strategies as st
 
 from adjudicator import config, quiz
 from adjudicator.engine import Ruling, adjudicate
-from adjudicator.loader import load_library
+from adjudicator.loader import law_files
 from adjudicator.model import Code, ScoreTable, Where
 
-LIBRARY = load_library(config.laws_dir())
-CODES = list(LIBRARY.codes)
+CODE_IDS = [path.stem for path in law_files(config.laws_dir())]  # the file stem is the code id: no loading
 SEEDS = (0, 1, 2)
+
+
+def offering(library, kind: str) -> list[Code]:
+    """The codes whose data yields ``kind`` (never none: the test would then test nothing)."""
+    codes = [code for code in library.codes.values() if kind in quiz.supported(code)]
+    assert codes, f"no code offers {kind!r} items"
+    return codes
 
 
 def _key(text: str) -> str:
@@ -111,9 +117,9 @@ def check_ruling_item(code: Code, item: quiz.Item) -> Ruling:
 # ---------------------------------------------------------------- every code, every kind
 
 
-@pytest.mark.parametrize("code_id", CODES)
-def test_every_code_yields_each_kind_its_data_supports(code_id):
-    code = LIBRARY.code(code_id)
+@pytest.mark.parametrize("code_id", CODE_IDS)
+def test_every_code_yields_each_kind_its_data_supports(library, code_id):
+    code = library.code(code_id)
     assert set(quiz.supported(code)) == expected_kinds(code)
     for level, kinds in quiz.levels(code).items():
         assert set(kinds) <= set(quiz.LEVELS[level])
@@ -126,72 +132,73 @@ def test_every_code_yields_each_kind_its_data_supports(code_id):
         assert len(made.items) == min(5, count) and {i.kind for i in made.items} == {kind}
 
 
-def test_the_library_yields_every_kind_somewhere():
-    kinds = set().union(*(quiz.supported(c) for c in LIBRARY.codes.values()))
-    expected = set().union(*(expected_kinds(c) for c in LIBRARY.codes.values()))
+def test_the_library_yields_every_kind_somewhere(library):
+    assert sorted(CODE_IDS) == sorted(library.codes)
+    kinds = set().union(*(quiz.supported(c) for c in library.codes.values()))
+    expected = set().union(*(expected_kinds(c) for c in library.codes.values()))
     assert kinds == expected and "ruling" in kinds
 
 
 # ---------------------------------------------------------------- the property: the answer is the engine's ruling
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "ruling" in quiz.supported(LIBRARY.codes[c])])
-def test_every_ruling_item_is_what_the_engine_rules(code_id):
-    code = LIBRARY.code(code_id)
-    for seed in SEEDS:
-        items = quiz.bank(code, "ruling", seed)
-        assert items
-        for item in items:
-            check_choices(item)
-            check_ruling_item(code, item)
-    # one item per clear path, and every remedy some clear path reaches is asked about
-    items = quiz.bank(code, "ruling")
-    assert len({i.id for i in items}) == len(items)
-    for irregularity in code.irregularities.values():
-        if len({_key(r.title) for r in irregularity.remedies.values()}) < 2:
-            continue
-        reached = {p.remedy.id for p in quiz.clear_paths(irregularity)}
-        asked = {i.remedy for i in items if i.irregularity == irregularity.id}
-        assert asked == reached, irregularity.id
+def test_every_ruling_item_is_what_the_engine_rules(library, subtests):
+    for code in offering(library, "ruling"):
+        with subtests.test(code=code.id):
+            for seed in SEEDS:
+                items = quiz.bank(code, "ruling", seed)
+                assert items
+                for item in items:
+                    check_choices(item)
+                    check_ruling_item(code, item)
+            # one item per clear path, and every remedy some clear path reaches is asked about
+            items = quiz.bank(code, "ruling")
+            assert len({i.id for i in items}) == len(items)
+            for irregularity in code.irregularities.values():
+                if len({_key(r.title) for r in irregularity.remedies.values()}) < 2:
+                    continue
+                reached = {p.remedy.id for p in quiz.clear_paths(irregularity)}
+                asked = {i.remedy for i in items if i.irregularity == irregularity.id}
+                assert asked == reached, irregularity.id
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "which-law" in quiz.supported(LIBRARY.codes[c])])
-def test_every_which_law_item_names_a_law_the_ruling_rests_on(code_id):
-    code = LIBRARY.code(code_id)
-    for seed in SEEDS:
-        for item in quiz.bank(code, "which-law", seed):
-            check_choices(item)
-            check_ruling_item(code, item)
+def test_every_which_law_item_names_a_law_the_ruling_rests_on(library, subtests):
+    for code in offering(library, "which-law"):
+        with subtests.test(code=code.id):
+            for seed in SEEDS:
+                for item in quiz.bank(code, "which-law", seed):
+                    check_choices(item)
+                    check_ruling_item(code, item)
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "which-law" in quiz.supported(LIBRARY.codes[c])])
-def test_which_law_distractors_come_from_the_same_section_first(code_id):
-    code = LIBRARY.code(code_id)
-    for item in quiz.bank(code, "which-law"):
-        irregularity = code.irregularities[item.irregularity]
-        law = code.laws[item.correct.ref]
-        excluded = set().union(
-            cited(code, irregularity.cites), *(cited(code, r.cites) for r in irregularity.remedies.values())
-        )
-        section = {
-            _key(quiz.law_label(o))
-            for o in code.laws.values()
-            if o.section == law.section and o.number not in excluded and irregularity.id not in o.topics
-        } - {_key(item.correct.text)}
-        wrong = [_key(c.text) for i, c in enumerate(item.choices) if i != item.answer]
-        from_section = [t for t in wrong if t in section]
-        assert len(from_section) == min(len(section), quiz.MAX_CHOICES - 1), item.id
+def test_which_law_distractors_come_from_the_same_section_first(library, subtests):
+    for code in offering(library, "which-law"):
+        with subtests.test(code=code.id):
+            for item in quiz.bank(code, "which-law"):
+                irregularity = code.irregularities[item.irregularity]
+                law = code.laws[item.correct.ref]
+                excluded = set().union(
+                    cited(code, irregularity.cites), *(cited(code, r.cites) for r in irregularity.remedies.values())
+                )
+                section = {
+                    _key(quiz.law_label(o))
+                    for o in code.laws.values()
+                    if o.section == law.section and o.number not in excluded and irregularity.id not in o.topics
+                } - {_key(item.correct.text)}
+                wrong = [_key(c.text) for i, c in enumerate(item.choices) if i != item.answer]
+                from_section = [t for t in wrong if t in section]
+                assert len(from_section) == min(len(section), quiz.MAX_CHOICES - 1), item.id
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    code_id=st.sampled_from([c for c in CODES if "ruling" in quiz.supported(LIBRARY.codes[c])]),
+    data=st.data(),
     kind=st.sampled_from(["ruling", "which-law", quiz.MIXED]),
     seed=st.integers(0, quiz.MAX_SEED),
     size=st.integers(1, quiz.MAX_SIZE),
 )
-def test_any_director_quiz_marks_the_engines_ruling(code_id, kind, seed, size):
-    code = LIBRARY.code(code_id)
+def test_any_director_quiz_marks_the_engines_ruling(library, data, kind, seed, size):
+    code = data.draw(st.sampled_from(offering(library, "ruling")), label="code")
     made = quiz.make_quiz(code, kind=kind, level="director", seed=seed, size=size)
     assert made.items
     for item in made.items:
@@ -202,33 +209,38 @@ def test_any_director_quiz_marks_the_engines_ruling(code_id, kind, seed, size):
 # ---------------------------------------------------------------- the player's kinds come from the data
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "etiquette" in quiz.supported(LIBRARY.codes[c])])
-def test_etiquette_items_are_the_codes_own_items(code_id):
-    code = LIBRARY.code(code_id)
-    texts = {_key(i.text) for i in code.etiquette.values()}
-    whys = {_key(i.why) for i in code.etiquette.values() if i.why}
-    for item in quiz.bank(code, "etiquette"):
-        check_choices(item)
-        source = code.etiquette[item.source]
-        if item.id.startswith("etiquette:why:"):
-            assert item.correct.text == source.why and item.situation == (source.text,)
-            assert all(_key(c.text) in whys for c in item.choices)
-        else:
-            assert item.correct.text == source.text and source.title in item.situation[0]
-            assert all(_key(c.text) in texts for c in item.choices)
-            assert item.explanation == source.why
+def test_etiquette_items_are_the_codes_own_items(library, subtests):
+    for code in offering(library, "etiquette"):
+        with subtests.test(code=code.id):
+            texts = {_key(i.text) for i in code.etiquette.values()}
+            whys = {_key(i.why) for i in code.etiquette.values() if i.why}
+            for item in quiz.bank(code, "etiquette"):
+                check_choices(item)
+                source = code.etiquette[item.source]
+                if item.id.startswith("etiquette:why:"):
+                    assert item.correct.text == source.why and item.situation == (source.text,)
+                    assert all(_key(c.text) in whys for c in item.choices)
+                else:
+                    assert item.correct.text == source.text and source.title in item.situation[0]
+                    assert all(_key(c.text) in texts for c in item.choices)
+                    assert item.explanation == source.why
 
 
-CONDUCT = [c for c in CODES if examples(LIBRARY.codes[c])]
+def conduct(library) -> list[Code]:
+    """The codes with examples of conduct (proper or improper) in their etiquette."""
+    return [code for code in library.codes.values() if examples(code)]
 
 
-def test_every_code_with_etiquette_has_examples_of_conduct():
-    assert CONDUCT and [c for c in CODES if LIBRARY.codes[c].etiquette] == CONDUCT
+def test_every_code_with_etiquette_has_examples_of_conduct(library):
+    assert conduct(library) and [c for c in library.codes.values() if c.etiquette] == conduct(library)
 
 
-@pytest.mark.parametrize("code_id", CONDUCT)
-def test_every_example_of_conduct_is_asked_and_marked_with_the_list_it_came_from(code_id):
-    code = LIBRARY.code(code_id)
+@pytest.mark.parametrize("code_id", CODE_IDS)  # every code with etiquette: the test above says which
+def test_every_example_of_conduct_is_asked_and_marked_with_the_list_it_came_from(library, code_id):
+    code = library.code(code_id)
+    if not examples(code):
+        assert "proper-or-not" not in quiz.supported(code) and quiz.bank(code, "proper-or-not") == []
+        return
     assert "proper-or-not" in quiz.supported(code)
     for seed in SEEDS:
         items = quiz.bank(code, "proper-or-not", seed)
@@ -250,10 +262,8 @@ def test_every_example_of_conduct_is_asked_and_marked_with_the_list_it_came_from
             assert set(item.laws) == cited(code, source.see_also) and item.topic == source.id
 
 
-def test_an_example_listed_both_ways_is_not_asked_and_one_listed_twice_is_asked_once():
-    import dataclasses
-
-    code = LIBRARY.code(CONDUCT[0])
+def test_an_example_listed_both_ways_is_not_asked_and_one_listed_twice_is_asked_once(library):
+    code = conduct(library)[0]
     first, second, *_ = code.etiquette.values()
     both, twice = "Doing the thing both ways.", "Doing the thing twice."
     changed = dataclasses.replace(
@@ -270,42 +280,46 @@ def test_an_example_listed_both_ways_is_not_asked_and_one_listed_twice_is_asked_
     ]
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "glossary" in quiz.supported(LIBRARY.codes[c])])
-def test_glossary_items_ask_a_terms_own_definition(code_id):
-    code = LIBRARY.code(code_id)
-    definitions = {_key(t.definition) for t in code.glossary.values()}
-    items = quiz.bank(code, "glossary")
-    assert len(items) == len(code.glossary)
-    for item in items:
-        check_choices(item)
-        term = code.glossary[item.source]
-        assert term.term in item.prompt and item.correct.text == term.definition
-        assert all(_key(c.text) in definitions for c in item.choices)
+def test_glossary_items_ask_a_terms_own_definition(library, subtests):
+    for code in offering(library, "glossary"):
+        with subtests.test(code=code.id):
+            definitions = {_key(t.definition) for t in code.glossary.values()}
+            items = quiz.bank(code, "glossary")
+            assert len(items) == len(code.glossary)
+            for item in items:
+                check_choices(item)
+                term = code.glossary[item.source]
+                assert term.term in item.prompt and item.correct.text == term.definition
+                assert all(_key(c.text) in definitions for c in item.choices)
 
 
-@pytest.mark.parametrize("code_id", [c for c in CODES if "scoring" in quiz.supported(LIBRARY.codes[c])])
-def test_scoring_items_are_figures_of_the_codes_scoring(code_id):
-    code = LIBRARY.code(code_id)
-    tables = {t.id: t for t in code.score_tables}
-    for item in quiz.bank(code, "scoring"):
-        check_choices(item)
-        what, _, ident = item.source.partition(":")
-        if what == "table":
-            table = tables[ident]
-            column = next(j for j, name in enumerate(table.columns) if item.prompt.startswith(name.rstrip("?:. ")))
-            row = next(r for r in table.rows if len(r) == len(table.columns) and item.situation[1].endswith(f"{r[0]}."))
-            assert item.correct.text == row[column]
-            cells = {_key(r[column]) for r in table.rows if len(r) == len(table.columns)}
-            assert all(_key(c.text) in cells for c in item.choices)
-        else:
-            value = code.score_values[ident].value
-            numbers = value.values() if not isinstance(value, int) else [value]
-            assert int(item.correct.text) in numbers
+def test_scoring_items_are_figures_of_the_codes_scoring(library, subtests):
+    for code in offering(library, "scoring"):
+        with subtests.test(code=code.id):
+            tables = {t.id: t for t in code.score_tables}
+            for item in quiz.bank(code, "scoring"):
+                check_choices(item)
+                what, _, ident = item.source.partition(":")
+                if what == "table":
+                    table = tables[ident]
+                    column = next(
+                        j for j, name in enumerate(table.columns) if item.prompt.startswith(name.rstrip("?:. "))
+                    )
+                    row = next(
+                        r for r in table.rows if len(r) == len(table.columns) and item.situation[1].endswith(f"{r[0]}.")
+                    )
+                    assert item.correct.text == row[column]
+                    cells = {_key(r[column]) for r in table.rows if len(r) == len(table.columns)}
+                    assert all(_key(c.text) in cells for c in item.choices)
+                else:
+                    value = code.score_values[ident].value
+                    numbers = value.values() if not isinstance(value, int) else [value]
+                    assert int(item.correct.text) in numbers
 
 
-@pytest.mark.parametrize("code_id", CODES)  # every code: a filtered list could come up empty and skip for good
-def test_no_scoring_item_asks_or_offers_a_row_the_table_is_unsure_of(code_id):
-    code = LIBRARY.code(code_id)
+@pytest.mark.parametrize("code_id", CODE_IDS)  # every code: a filtered list could come up empty and skip for good
+def test_no_scoring_item_asks_or_offers_a_row_the_table_is_unsure_of(library, code_id):
+    code = library.code(code_id)
     tables = {t.id: t for t in code.score_tables}
     asked = set()
     for item in quiz.bank(code, "scoring"):
@@ -338,9 +352,9 @@ def test_a_table_row_marked_unsure_is_never_asked_nor_a_choice(toy):
 # ---------------------------------------------------------------- a quiz is a pure function of its parameters
 
 
-@pytest.mark.parametrize("code_id", CODES)
-def test_the_same_seed_gives_the_same_quiz_and_a_shorter_one_is_its_start(code_id):
-    code = LIBRARY.code(code_id)
+@pytest.mark.parametrize("code_id", CODE_IDS)
+def test_the_same_seed_gives_the_same_quiz_and_a_shorter_one_is_its_start(library, code_id):
+    code = library.code(code_id)
     for level in quiz.levels(code):
         first = quiz.make_quiz(code, level=level, seed=418203, size=10)
         assert first == quiz.make_quiz(code, level=level, seed=418203, size=10)
@@ -349,9 +363,9 @@ def test_the_same_seed_gives_the_same_quiz_and_a_shorter_one_is_its_start(code_i
         assert len(others) > 1 or len(first.items) <= 1
 
 
-def test_the_quiz_does_not_depend_on_the_process():
+def test_the_quiz_does_not_depend_on_the_process(library):
     """random.Random seeded with text is the same in every process (no hash randomisation)."""
-    code_id = next(c for c in CODES if quiz.levels(LIBRARY.codes[c]))
+    code_id = next(c.id for c in library.codes.values() if quiz.levels(c))
     script = (
         "from adjudicator import config, quiz; from adjudicator.loader import load_library\n"
         f"code = load_library(config.laws_dir()).code({code_id!r})\n"
@@ -367,14 +381,14 @@ def test_the_quiz_does_not_depend_on_the_process():
     assert len(runs) == 1
 
 
-def test_topics_take_turns():
-    code = next(c for c in LIBRARY.codes.values() if len(c.irregularities) >= 3 and "ruling" in quiz.supported(c))
+def test_topics_take_turns(library):
+    code = next(c for c in library.codes.values() if len(c.irregularities) >= 3 and "ruling" in quiz.supported(c))
     made = quiz.make_quiz(code, kind="ruling", level="director", seed=5, size=3)
     assert len({i.topic for i in made.items}) == 3
 
 
-def test_score_counts_the_right_picks():
-    code = next(c for c in LIBRARY.codes.values() if quiz.levels(c))
+def test_score_counts_the_right_picks(library):
+    code = next(c for c in library.codes.values() if quiz.levels(c))
     made = quiz.make_quiz(code, level=next(iter(quiz.levels(code))), seed=1, size=4)
     right = [i.answer for i in made.items]
     assert made.score(right) == len(made.items)
@@ -385,8 +399,8 @@ def test_score_counts_the_right_picks():
 # ---------------------------------------------------------------- asking for what is not there
 
 
-def test_an_unknown_kind_or_level_lists_the_valid_ones():
-    code = LIBRARY.code(CODES[0])
+def test_an_unknown_kind_or_level_lists_the_valid_ones(library):
+    code = next(iter(library.codes.values()))
     with pytest.raises(quiz.UnknownQuizKind) as info:
         quiz.make_quiz(code, kind="rulings", level="director")
     assert "did you mean 'ruling'" in str(info.value) and info.value.field == "kind"
@@ -426,8 +440,9 @@ def test_importing_the_quiz_leaves_flask_and_the_engine_out():
 # ---------------------------------------------------------------- the command: adjudicator quiz CODE
 
 
-def _director_code() -> Code:
-    return next(c for c in LIBRARY.codes.values() if "director" in quiz.levels(c))
+@pytest.fixture
+def director_code(library) -> Code:
+    return next(c for c in library.codes.values() if "director" in quiz.levels(c))
 
 
 def run_cli(*argv: str) -> tuple[int, str]:
@@ -440,12 +455,12 @@ def run_cli(*argv: str) -> tuple[int, str]:
     return status, out.getvalue()
 
 
-def test_cli_json_is_the_quiz_with_its_answers():
+def test_cli_json_is_the_quiz_with_its_answers(director_code):
     import json
 
     from adjudicator import serialize
 
-    code = _director_code()
+    code = director_code
     status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "12", "-n", "5", "--json")
     assert status == 0
     made = quiz.make_quiz(code, level="director", seed=12, size=5)
@@ -456,9 +471,9 @@ def test_cli_json_is_the_quiz_with_its_answers():
             assert data["remedy"]["id"] == item.remedy and data["laws"]
 
 
-def test_cli_without_a_terminal_prints_the_sheet_then_the_answer_key(monkeypatch):
+def test_cli_without_a_terminal_prints_the_sheet_then_the_answer_key(monkeypatch, director_code):
+    code = director_code
     monkeypatch.setattr("sys.stdin.isatty", lambda: False)
-    code = _director_code()
     status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "12", "-n", "4")
     assert status == 0
     sheet, key = text.split("\nANSWER KEY\n")
@@ -469,8 +484,8 @@ def test_cli_without_a_terminal_prints_the_sheet_then_the_answer_key(monkeypatch
     assert f"--seed 12 -n {len(made.items)}" in sheet.splitlines()[0]
 
 
-def test_cli_runs_a_quiz_in_the_terminal_and_gives_the_score(monkeypatch):
-    code = _director_code()
+def test_cli_runs_a_quiz_in_the_terminal_and_gives_the_score(monkeypatch, director_code):
+    code = director_code
     made = quiz.make_quiz(code, level="director", seed=4, size=3)
     replies = iter(["x", *("ABCD"[i.answer].lower() for i in made.items)])
     monkeypatch.setattr("sys.stdin.isatty", lambda: True)
@@ -484,8 +499,8 @@ def test_cli_runs_a_quiz_in_the_terminal_and_gives_the_score(monkeypatch):
             assert f"Law {number}. {code.laws[number].title}" in text
 
 
-def test_cli_stops_on_q_and_scores_what_was_answered(monkeypatch):
-    code = _director_code()
+def test_cli_stops_on_q_and_scores_what_was_answered(monkeypatch, director_code):
+    code = director_code
     made = quiz.make_quiz(code, level="director", seed=4, size=3)
     wrong = "ABCD"[(made.items[0].answer + 1) % len(made.items[0].choices)]
     replies = iter([wrong, "q"])

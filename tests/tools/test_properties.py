@@ -3,16 +3,28 @@ every code the tools offer (hypothesis)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import auction as checker
-from adjudicator import config, scoring
-from adjudicator.loader import load_library
+from adjudicator import scoring
 
-LIBRARY = load_library(config.laws_dir())
-SCORABLE = scoring.scorable_codes(LIBRARY)
-CHECKABLE = checker.checkable_codes(LIBRARY)
+
+@pytest.fixture(scope="module")
+def scorable(library):
+    codes = scoring.scorable_codes(library)
+    assert codes, "no code offers the score sheet: the properties below would test nothing"
+    return codes
+
+
+@pytest.fixture(scope="module")
+def checkable(library):
+    codes = checker.checkable_codes(library)
+    assert codes, "no code offers the auction checker: the properties below would test nothing"
+    return codes
+
+
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -37,14 +49,15 @@ def hands(draw, code):
 
 
 @st.composite
-def sheets(draw):
-    code = draw(st.sampled_from(SCORABLE))
+def sheets(draw, codes):
+    code = draw(st.sampled_from(codes))
     return code, draw(st.lists(hands(code), max_size=14)), draw(st.booleans())
 
 
 @SETTINGS
-@given(sheets())
-def test_a_rubber_ends_exactly_when_one_side_has_two_games(sheet_input):
+@given(data=st.data())
+def test_a_rubber_ends_exactly_when_one_side_has_two_games(scorable, data):
+    sheet_input = data.draw(sheets(scorable), label="sheet")
     code, entered, time_limit = sheet_input
     sheet = scoring.score_sheet(code, entered, time_limit=time_limit)
     event(f"finished rubbers: {sum(r.finished for r in sheet.rubbers)}")
@@ -62,8 +75,9 @@ def test_a_rubber_ends_exactly_when_one_side_has_two_games(sheet_input):
 
 
 @SETTINGS
-@given(sheets())
-def test_totals_equal_the_sum_of_the_entries(sheet_input):
+@given(data=st.data())
+def test_totals_equal_the_sum_of_the_entries(scorable, data):
+    sheet_input = data.draw(sheets(scorable), label="sheet")
     code, entered, time_limit = sheet_input
     sheet = scoring.score_sheet(code, entered, time_limit=time_limit)
     for rubber in sheet.rubbers:
@@ -82,8 +96,9 @@ def test_totals_equal_the_sum_of_the_entries(sheet_input):
 
 
 @SETTINGS
-@given(sheets())
-def test_games_are_won_below_the_line_at_the_codes_figure(sheet_input):
+@given(data=st.data())
+def test_games_are_won_below_the_line_at_the_codes_figure(scorable, data):
+    sheet_input = data.draw(sheets(scorable), label="sheet")
     code, entered, _ = sheet_input
     game = scoring.look(code, "game").number
     sheet = scoring.score_sheet(code, entered)
@@ -101,8 +116,9 @@ def test_games_are_won_below_the_line_at_the_codes_figure(sheet_input):
 
 
 @SETTINGS
-@given(sheets())
-def test_every_figure_cites_laws_of_its_code(sheet_input):
+@given(data=st.data())
+def test_every_figure_cites_laws_of_its_code(scorable, data):
+    sheet_input = data.draw(sheets(scorable), label="sheet")
     code, entered, time_limit = sheet_input
     for rubber in scoring.score_sheet(code, entered, time_limit=time_limit).rubbers:
         for f in rubber.figures:
@@ -112,8 +128,9 @@ def test_every_figure_cites_laws_of_its_code(sheet_input):
 
 
 @SETTINGS
-@given(sheets())
-def test_a_hand_token_reads_back_as_the_same_hand(sheet_input):
+@given(data=st.data())
+def test_a_hand_token_reads_back_as_the_same_hand(scorable, data):
+    sheet_input = data.draw(sheets(scorable), label="sheet")
     code, entered, _ = sheet_input
     assert scoring.parse_hands([h.token() for h in entered], code) == entered
 
@@ -128,8 +145,8 @@ CALL = st.one_of(
 
 
 @st.composite
-def auctions(draw):
-    code = draw(st.sampled_from(CHECKABLE))
+def auctions(draw, codes):
+    code = draw(st.sampled_from(codes))
     letters = {scoring.letter_of(d) for d in scoring.denominations(code)}
     seat = st.none() | st.sampled_from(checker.SEATS)
     calls = []
@@ -141,8 +158,9 @@ def auctions(draw):
 
 
 @SETTINGS
-@given(auctions())
-def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(auction_input):
+@given(data=st.data())
+def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(checkable, data):
+    auction_input = data.draw(auctions(checkable), label="auction")
     code, dealer, words = auction_input
     result = checker.check_auction(code, dealer, checker.parse_calls(words, code))
     assert len(result.judgements) == len(words)
@@ -162,9 +180,10 @@ def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(auction_input
 
 
 @SETTINGS
-@given(auctions())
-def test_bids_in_turn_never_fall_in_rank(auction_input):
+@given(data=st.data())
+def test_bids_in_turn_never_fall_in_rank(checkable, data):
     """Among the bids taken as made, each outranks the one before, by the code's rule."""
+    auction_input = data.draw(auctions(checkable), label="auction")
     code, dealer, words = auction_input
     result = checker.check_auction(code, dealer, checker.parse_calls(words, code))
     taken = [

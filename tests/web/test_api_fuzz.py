@@ -22,6 +22,8 @@ from schemathesis.checks import positive_data_acceptance
 from adjudicator.engine import available
 from tests.conftest import real_library
 
+pytest_plugins = ["schemathesis"]  # its pytest plugin, loaded here only (pyproject.toml: addopts)
+
 EXAMPLES = 40  # per operation, mode and pass: about 10 s a pass
 
 
