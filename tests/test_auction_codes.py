@@ -169,7 +169,7 @@ def ruling(code: Code, irregularity: str, answers: dict[str, str]) -> Ruling:
 
 # The facts of one adversary's revoke, found after his partner had played to the next trick
 # and claimed in time; dummy silent; no other revoke in the hand.
-REVOKE_1912 = {
+REVOKE = {
     "who-revoked": "adversary",
     "adversary-played-next": "yes",
     "adversary-claimed-in-time": "yes",
@@ -178,7 +178,7 @@ REVOKE_1912 = {
     "declarer-revoked-too": "no",
     "adversaries-revoked-before": "no",
 }
-REVOKE_LATER = {
+REVOKE_1915 = {
     "who-revoked": "adversary",
     "adversary-revoke-established": "yes",
     "adversary-claimed-in-time": "yes",
@@ -190,7 +190,7 @@ REVOKE_LATER = {
 
 def test_an_adversarys_revoke_costs_150_then_100_and_1915_is_flagged(library):
     amounts, unsure = [], []
-    for code_id, answers in ((C1912, REVOKE_1912), (C1913, REVOKE_LATER), (C1915, REVOKE_LATER)):
+    for code_id, answers in ((C1912, REVOKE), (C1913, REVOKE), (C1915, REVOKE_1915)):
         remedy = ruling(library.code(code_id), "revoke", answers).remedy
         amounts.append(remedy.options.choices[0].effects[0].amount)
         unsure.append(remedy.unsure is not None)
@@ -207,16 +207,12 @@ def test_consultation_is_allowed_in_1912_and_forbidden_from_late_1913(library):
 
 
 def test_the_insufficient_bid_gets_each_codes_own_remedy(library):
-    r1912 = ruling(
-        library.code(C1912),
-        "insufficient-bid",
-        {"first-after-bid": "pointed-out", "adversary-overcalled-or-doubled": "no"},
-    ).remedy
-    answers = {"self-corrected": "no", "claimed-in-time": "yes"}
-    r1913, r1915 = (ruling(library.code(c), "insufficient-bid", answers).remedy for c in (C1913, C1915))
+    facts = {"first-after-bid": "pointed-out", "adversary-overcalled-or-doubled": "no"}
+    r1912, r1913 = (ruling(library.code(c), "insufficient-bid", facts).remedy for c in (C1912, C1913))
+    r1915 = ruling(library.code(C1915), "insufficient-bid", {"self-corrected": "no", "claimed-in-time": "yes"}).remedy
     assert [r.origin for r in (r1912, r1913, r1915)] == [C1912, C1913, C1915]
     # 1912 says only "made sufficient"; Case 2 and the later text keep the suit, so it is a route, not a doubt
     assert "in the suit he named" in r1912.now and r1912.unsure is None
     assert r1912.next.who == "offender-left" and r1912.next.bidding == "goes-on"
-    assert "declaration he named" in r1913.now
+    assert "declaration he named" in r1913.now and "a double is a declaration, Law 57" in r1913.now
     assert "next adversary then passes" in r1915.now and r1915.unsure is None
