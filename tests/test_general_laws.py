@@ -177,3 +177,12 @@ def test_an_auction_pitch_revoke_moves_counters(library):
     effects = {(e.kind, e.who or e.from_, e.to, e.amount) for e in ruling.remedy.effects}
     assert ("score", "offender", None, -2) in effects
     assert ("stakes", "offender", "pool", 1) in effects
+
+
+def test_conquian_declares_its_game_so_no_trick_bidding_or_partners_irregularity_is_offered(library):
+    conquian = library.code("conquian-foster")
+    assert conquian.features == {"stock", "declarations", "stakes"} and not conquian.inapplicable
+    offered = {i.id for i, _ in available(conquian)}
+    assert not offered & {"lead-out-of-turn", "play-out-of-turn", "revoke", "call-out-of-turn", "change-of-call"}
+    assert "penalty-consultation" not in offered
+    assert {"misdeal", "wrong-number-of-cards", "exposed-card", "imperfect-pack"} <= offered
