@@ -4,11 +4,12 @@ under the English code and under French practice (seed 004's contrast, as remedi
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from adjudicator.engine import Ruling, adjudicate
+from adjudicator.engine import Ruling, adjudicate, available
 
 PORTLAND = "rubicon-bezique-portland"
 RUBICON_FRENCH = "rubicon-bezique-french"
@@ -23,7 +24,7 @@ FRENCH_OVER_RUBICON = ["FR-1", "FR-2", "FR-4", "FR-5", "FR-8", "FR-10"]
 BEZIQUE_FRENCH_LAWS = [f"FR-{n}" for n in range(1, 17)] + [f"DECL-{n}" for n in range(1, 6)]
 
 CANONICAL = {
-    "revoke", "lead-out-of-turn", "exposed-card", "two-cards-played", "wrong-number-of-cards", "misdeal",
+    "revoke", "lead-out-of-turn", "card-exposed-in-dealing", "two-cards-played", "wrong-number-of-cards", "misdeal",
     "imperfect-pack", "faced-card", "cutting-irregularity", "score-error", "new-cards", "bystander-remark",
     "drawing-irregularity", "declaration-error",
 }  # fmt: skip
@@ -200,8 +201,8 @@ def test_too_many_cards_rubicon_the_offender_in_england_and_are_put_right_in_fra
     english = _remedy(library, PORTLAND, "wrong-number-of-cards", TOO_MANY)
     french = _remedy(library, RUBICON_FRENCH, "wrong-number-of-cards", TOO_MANY)
     assert english.id == "offender-rubiconed" and english.options is None
-    scores = [(e.to, e.amount) for e in english.effects if e.kind == "score"]
-    assert scores == [("adversary", 1300), ("adversary", 900)]
+    scores = [(e.to, e.amount, e.at_most) for e in english.effects if e.kind == "score"]
+    assert scores == [("adversary", 1300, None), ("adversary", None, 900)]  # 1300, and his score up to 900 at most
     assert "1300" in english.now and "900" in english.now
     assert french.id == "fresh-deal-or-skip-draws"
     assert french.options is not None and french.options.chooser == "adversary"
@@ -252,7 +253,7 @@ def test_the_same_wrong_count_is_ruled_differently_under_the_two_rubicon_codes(l
         ("lead-out-of-turn", {"adversary-played": "yes"}),
         ("drawing-irregularity", {"what-happened": "loser-saw-two"}),
         ("drawing-irregularity", {"what-happened": "drew-out-of-turn", "both-drew": "yes"}),
-        ("exposed-card", {"whose-card": "own"}),
+        ("card-exposed-in-dealing", {"whose-card": "own"}),
     ],
 )
 def test_where_the_digest_finds_no_difference_all_three_codes_agree(library, irregularity, answers):
@@ -295,12 +296,40 @@ def test_irregularity_ids_are_canonical_or_reported_as_new(library, code):
 
 
 @pytest.mark.parametrize("code", [PORTLAND, RUBICON_FRENCH, BEZIQUE_FRENCH])
-def test_a_rebuilt_fact_makes_the_remedy_unsure_and_sends_the_players_to_an_umpire(library, code):
+def test_where_the_sources_are_silent_the_ruling_names_what_is_missing_and_who_decides(library, code):
     remedies = [r for i in library.code(code).irregularities.values() for r in i.remedies.values()]
-    for remedy in remedies:
-        if "our reading" in remedy.now or "[R]" in (remedy.unsure.note if remedy.unsure else ""):
-            assert remedy.unsure and "umpire" in (remedy.unsure.note or ""), remedy.id
-    assert sum(1 for r in remedies if r.unsure) >= 3
+    unsure = [r for r in remedies if r.unsure]
+    assert len(unsure) >= 3
+    for remedy in unsure:
+        assert remedy.unsure.missing and remedy.unsure.decides == "director", remedy.id
+    for remedy in remedies:  # the readers' words, never our working notes
+        words = " ".join([remedy.now, remedy.notes or "", (remedy.unsure.note or "") if remedy.unsure else ""])
+        assert not re.search(r"our reading|\[R\]|digest|seed \d", words, re.IGNORECASE), remedy.id
+
+
+@pytest.mark.parametrize("code", [PORTLAND, RUBICON_FRENCH, BEZIQUE_FRENCH])
+def test_two_handed_bezique_offers_no_bidding_and_no_partners_consultation(library, code):
+    game = library.code(code)
+    assert game.features == {"tricks", "trumps", "stock", "declarations"} and game.players == (2, 2)
+    offered = {i.id for i, _ in available(game)}
+    assert not offered & {"call-out-of-turn", "change-of-call", "penalty-consultation"}
+    assert "play-out-of-turn" not in offered  # with two players a card out of turn is a lead out of turn
+    assert "lead-out-of-turn" in offered and "drawing-irregularity" in offered
+
+
+def test_a_card_dropped_in_the_play_is_the_rubicon_codes_own_law_and_the_general_laws_at_ordinary_bezique(library):
+    rubicon = {i.id: under for i, under in available(library.code(PORTLAND))}
+    bezique = {i.id: under for i, under in available(library.code(BEZIQUE_FRENCH))}
+    assert "exposed-card" not in rubicon and rubicon["card-played-in-error"] is None  # Law 23: dropped cards picked up
+    assert bezique["exposed-card"] is library.code("general-laws-foster")  # Foster's French rules are silent
+
+
+def test_an_announcement_made_when_it_could_not_score_is_asked_and_ruled_by_each_codes_own_rule(library):
+    for code, law in ((PORTLAND, "42"), (BEZIQUE_FRENCH, "DECL-1")):
+        remedy = _remedy(library, code, "declaration-error", {"what-wrong": "after-drawing"})
+        assert remedy.id == "declared-after-drawing" and law in {str(c) for c in remedy.cites}
+    english = _remedy(library, PORTLAND, "declaration-error", {"what-wrong": "stock-exhausted"})
+    assert {str(c) for c in english.cites} >= {"52"}
 
 
 @pytest.mark.parametrize(
