@@ -147,7 +147,9 @@ def test_installed_into_a_fresh_environment_it_serves_and_answers_from_another_f
         base = f"http://127.0.0.1:{port}"
         status, kind, page = _get(server, f"{base}/")
         assert (status, kind) == (200, "text/html; charset=utf-8") and "Settle a dispute" in page
-        status, _, page = _get(server, f"{base}/settle/napoleon-hoffmann/revoke?who-revoked=opponent&shown=yes&replayed=made")
+        status, _, page = _get(
+            server, f"{base}/settle/napoleon-hoffmann/revoke?who-revoked=opponent&shown=yes&replayed=made"
+        )
         assert status == 200 and "The revoker pays the caller for everyone" in page
         status, kind, document = _get(server, f"{base}/api/v1/openapi.json")
         assert (status, kind) == (200, "application/json") and '"openapi": "3.1' in document.replace('":"', '": "')
