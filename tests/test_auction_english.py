@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli, config
+from adjudicator.engine import available
 from adjudicator.loader import read_library
 from adjudicator.model import Code
 
@@ -157,3 +158,68 @@ def test_each_law_names_the_same_law_of_the_whist_club_1912_code(code):
     same = {int(n): law.same_as["auction-bridge-1912"] for n, law in code.laws.items() if law.same_as}
     assert same == {n: str(m) for n, m in WHIST_CLUB_1912.items()}
     assert all(set(law.same_as) <= {"auction-bridge-1912"} for law in code.laws.values())
+
+
+# ---------------------------------------------------------------- the table's language (issue 14)
+
+
+def test_the_game_declares_what_it_has(code):
+    assert code.features == {"tricks", "trumps", "bidding", "partnerships", "dummy"}
+    assert code.players == (4, 4)
+
+
+def test_the_question_ids_the_auction_checker_fills_are_kept(code):
+    """adjudicator/auction.py pre-fills these facts from a sequence of calls."""
+    which_call = code.irregularities["call-out-of-turn"].questions["which-call"]
+    assert [a.id for a in which_call.answers] == ["bid", "pass", "double", "redouble"]
+    acted = code.irregularities["insufficient-bid"].questions["adversary-overcalled-or-doubled"]
+    assert [a.id for a in acted.answers] == ["yes", "no"]
+
+
+def test_no_question_asks_whether_a_revoke_was_established(code):
+    """Law 91's acts are asked one by one: the trick turned and quitted, a lead or play to the next."""
+    asks = [q.ask for i in code.irregularities.values() for q in i.questions.values()]
+    assert not [ask for ask in asks if "establish" in ask.lower()]
+    revoke = code.irregularities["revoke"].questions
+    for side in ("declarer", "adversary"):
+        assert "turned face down and quitted" in revoke[f"{side}-trick-quitted"].ask
+        assert "next trick" in revoke[f"{side}-played-next"].ask
+        assert "none of the suit" in revoke[f"{side}-asked"].ask  # Law 92
+
+
+def test_a_call_of_more_than_seven_says_no_english_law_provides_for_it_and_the_general_laws_answer(code):
+    """The digest confirms no rule for a call of more than seven in the auction or the bridge laws."""
+    found = code.irregularities["impossible-bid"].remedies["no-english-law"]
+    assert "general laws" in found.now and "Neither the auction laws" in found.now
+
+
+def test_a_remark_falls_to_the_general_laws_labelled_as_such(code):
+    """No English law on remarks beyond Laws 54, 63, 64 and 102: the general laws' breach of
+    etiquette answers, offered as the general laws' own, not as an English law."""
+    assert "unauthorized-remark" not in code.irregularities
+    offered = {irregularity.id: by for irregularity, by in available(code)}
+    assert offered["breach-of-etiquette"] is not None and offered["breach-of-etiquette"].id == "general-laws-foster"
+    assert "remark" in code.irregularities["information-about-bidding"].keywords
+
+
+def test_a_call_of_more_than_seven_names_the_missing_law(code):
+    remedy = code.irregularities["impossible-bid"].remedies["no-english-law"]
+    assert remedy.unsure is not None and "more than seven" in remedy.unsure.missing
+    assert {c.number for c in remedy.cites} == {"53", "106"}
+
+
+def test_every_remedy_says_what_happens_next(code):
+    for irregularity in code.irregularities.values():
+        if irregularity.origin != code.id:
+            continue
+        for remedy in irregularity.remedies.values():
+            choices = remedy.options.choices if remedy.options else ()
+            assert remedy.next or (choices and all(c.next for c in choices)), (irregularity.id, remedy.id)
+
+
+def test_the_revoke_penalties_give_a_worked_example_at_the_english_values(code):
+    """Three hearts, eight tricks, an adversary's revoke: three penalty tricks make eleven, 5 x 8 = 40."""
+    example = code.irregularities["revoke"].remedies["adversary-revoke-penalty"].next.example
+    assert "eleven tricks" in example and "40 below the line" in example
+    example = code.irregularities["revoke"].remedies["declarer-revoke-penalty"].next.example
+    assert "150" in example and "36" in example
