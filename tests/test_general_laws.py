@@ -172,7 +172,8 @@ def test_auction_pitch_scoring_is_data(library):
 
 def test_an_auction_pitch_revoke_moves_counters(library):
     pitch = library.code("auction-pitch-foster")
-    ruling = adjudicate(pitch, "revoke", {"bid-made": "no"})
+    facts = {"trick-quitted": "yes", "claimed-before-cut": "yes", "bid-made": "no"}  # quitted, claimed in time, no sale
+    ruling = adjudicate(pitch, "revoke", facts)
     assert isinstance(ruling, Ruling) and ruling.remedy is not None
     effects = {(e.kind, e.who or e.from_, e.to, e.amount) for e in ruling.remedy.effects}
     assert ("score", "offender", None, -2) in effects
@@ -186,3 +187,20 @@ def test_conquian_declares_its_game_so_no_trick_bidding_or_partners_irregularity
     assert not offered & {"lead-out-of-turn", "play-out-of-turn", "revoke", "call-out-of-turn", "change-of-call"}
     assert "penalty-consultation" not in offered
     assert {"misdeal", "wrong-number-of-cards", "exposed-card", "imperfect-pack"} <= offered
+
+
+def test_auction_pitch_declares_a_game_of_players_each_for_himself(library):
+    """Four to seven players, each for himself (Foster): nothing of partners is offered."""
+    pitch = library.code("auction-pitch-foster")
+    assert pitch.features == {"tricks", "trumps", "bidding", "stakes"} and pitch.players == (4, 7)
+    offered = {irregularity.id for irregularity, _ in available(pitch)}
+    assert "penalty-consultation" not in offered
+    assert "penalty-consultation" in library.code(GENERAL).irregularities
+
+
+def test_where_the_pitch_chapter_is_silent_its_own_ruling_says_the_general_laws_answer(library):
+    """The pitcher's own lead out of turn: the chapter is silent, Foster's general laws decide."""
+    pitch = library.code("auction-pitch-foster")
+    ruling = adjudicate(pitch, "lead-out-of-turn", {"who-offended": "pitcher", "others-played": "no"})
+    assert isinstance(ruling, Ruling) and ruling.remedy is not None and ruling.remedy.id == "pitcher-not-covered"
+    assert "general laws answer" in ruling.remedy.now and ruling.remedy.unsure is None
