@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli, config
-from adjudicator.engine import available
+from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.loader import read_library
 from adjudicator.model import Code
 
@@ -223,3 +223,49 @@ def test_the_revoke_penalties_give_a_worked_example_at_the_english_values(code):
     assert "eleven tricks" in example and "40 below the line" in example
     example = code.irregularities["revoke"].remedies["declarer-revoke-penalty"].next.example
     assert "150" in example and "36" in example
+
+
+def test_a_revoke_claimed_asks_whether_it_is_shown_as_the_1912_code_does(code):
+    """Laws 93 and 96: admitted or shown by the searched tricks, or the cards mixed after the
+    claim; the question ids are the 1912 code's, so a comparison carries the answers across."""
+    library, _problems = read_library(config.laws_dir())
+    sister = library.codes["auction-bridge-1912"].irregularities["revoke"].questions
+    ours = code.irregularities["revoke"].questions
+    for qid in ("declarer-revoke-shown", "declarer-cards-mixed", "adversary-revoke-shown", "adversary-cards-mixed"):
+        assert qid in ours and qid in sister
+    denied = {
+        "who-revoked": "adversary",
+        "adversary-trick-quitted": "yes",
+        "adversary-asked": "no",
+        "adversary-claimed-in-time": "yes",
+        "dummy-drew-attention": "no",
+        "adversary-revoke-shown": "no",
+    }
+    not_mixed = adjudicate(code, "revoke", {**denied, "adversary-cards-mixed": "no"})
+    assert isinstance(not_mixed, Ruling) and not_mixed.remedy.id == "not-proved"
+    assert [e.kind for e in not_mixed.remedy.effects] == ["no-penalty"]
+    mixed = adjudicate(code, "revoke", {**denied, "adversary-cards-mixed": "yes", "declarer-revoked-too": "no"})
+    assert isinstance(mixed, Ruling) and mixed.remedy.id == "adversary-revoke-penalty"
+
+
+def test_equal_cards_in_the_cut_for_partners_follow_laws_19_and_20(code):
+    """Two equal highest cards are not cut again (Law 19); three equal above a lower fourth
+    are cut again and the fourth player, who cut lowest, deals (Law 20)."""
+    table = {"which-cut": "table-cut"}
+    highest = adjudicate(
+        code, "cutting-irregularity", {**table, "table-cut-fault": "two-equal", "which-two-equal": "highest"}
+    )
+    assert isinstance(highest, Ruling) and highest.remedy.id == "equal-highest-stand"
+    three = adjudicate(code, "cutting-irregularity", {**table, "table-cut-fault": "three-equal", "odd-card": "lower"})
+    assert isinstance(three, Ruling) and three.remedy.id == "three-equal-odd-lowest"
+    assert "fourth player" in three.remedy.now and "deals" in three.remedy.now
+
+
+def test_cutting_or_shuffling_for_partner_asks_whether_the_opponents_allowed_it(code):
+    """Law 46 forbids it only without the opponents' permission: the permission is asked."""
+    cut = {"which-cut": "deal-cut", "who-cut": "cutter-partner"}
+    assert isinstance(adjudicate(code, "cutting-irregularity", cut), NextQuestion)
+    allowed = adjudicate(code, "cutting-irregularity", {**cut, "opponents-permitted": "yes"})
+    assert allowed.remedy.id == "cut-permitted" and allowed.remedy.unsure is None
+    refused = adjudicate(code, "cutting-irregularity", {**cut, "opponents-permitted": "no"})
+    assert refused.remedy.id == "acted-for-partner" and refused.remedy.unsure is not None

@@ -204,3 +204,23 @@ def test_where_the_pitch_chapter_is_silent_its_own_ruling_says_the_general_laws_
     ruling = adjudicate(pitch, "lead-out-of-turn", {"who-offended": "pitcher", "others-played": "no"})
     assert isinstance(ruling, Ruling) and ruling.remedy is not None and ruling.remedy.id == "pitcher-not-covered"
     assert "general laws answer" in ruling.remedy.now and ruling.remedy.unsure is None
+
+
+def test_a_pitch_revoke_noticed_before_the_trick_is_quitted_or_the_next_begun_is_put_right(library):
+    """Foster's Seven-up rule, which Auction Pitch follows: put right without penalty, no hedge;
+    a card led to the next trick makes it stand, though the trick was not turned down."""
+    pitch = library.code("auction-pitch-foster")
+    in_time = adjudicate(pitch, "revoke", {"trick-quitted": "no", "next-trick-begun": "no"})
+    assert isinstance(in_time, Ruling) and in_time.remedy.id == "renounce-corrected"
+    assert in_time.remedy.unsure is None and "no-penalty" in {e.kind for e in in_time.remedy.effects}
+    late = adjudicate(pitch, "revoke", {"trick-quitted": "no", "next-trick-begun": "yes"})
+    assert isinstance(late, NextQuestion) and late.question.id == "claimed-before-cut"
+
+
+def test_a_pitch_pack_dealt_uncut_is_a_misdeal_under_the_cut_as_under_the_deal(library):
+    """Both entries a player may choose give the same ruling: the same dealer deals again."""
+    pitch = library.code("auction-pitch-foster")
+    by_cut = adjudicate(pitch, "cutting-irregularity", {"cut-fault": "not-cut"})
+    by_deal = adjudicate(pitch, "misdeal", {"what-went-wrong": "not-cut"})
+    assert by_cut.remedy.id == by_deal.remedy.id == "same-dealer-again"
+    assert by_cut.remedy.next.who == by_deal.remedy.next.who == "dealer"
