@@ -519,7 +519,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("auction", help="check an Auction bidding sequence: each call, the contract, the declarant")
     p.add_argument("code")
     p.add_argument("dealer", help="the dealer: N, E, S or W")
-    p.add_argument("call", nargs="*", help="1H, 2NT, P (pass), X (double), XX (redouble); S:1H names the seat")
+    p.add_argument(
+        "call",
+        nargs="*",
+        help="1H, 2NT, P (pass), X (double), XX (redouble); S:1H names the seat; after an irregular call, "
+        "claim, claim:WORD or S:claim:WORD records the penalty claimed (e.g. S:claim:raise, E:claim:new-deal)",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_auction)
 

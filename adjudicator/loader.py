@@ -511,7 +511,9 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
             )  # fmt: skip
         for vid, v in spec.scoring.values.items():
             value = MappingProxyType(dict(v.value)) if isinstance(v.value, dict) else v.value
-            values[vid] = ScoreValue(vid, value, _cites(v.cites), v.note, cid, doc.where(("scoring", "values", vid)))
+            values[vid] = ScoreValue(
+                vid, value, _cites(v.cites), v.note, cid, doc.where(("scoring", "values", vid)), v.unsure
+            )
 
     return Code(
         id=cid,

@@ -229,6 +229,7 @@ class ScoreValue:
     note: str | None
     origin: str
     where: Where
+    unsure: str | None = None  # why the sources do not confirm it (never quizzed)
 
 
 @dataclass(frozen=True, slots=True)

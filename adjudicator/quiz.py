@@ -495,7 +495,7 @@ def scoring_stems(code: Code) -> Iterator[Stem]:
                 )
     figures: list[tuple[str, str, int]] = []  # (value id, label, number)
     for value in code.score_values.values():
-        if isinstance(value.value, bool):
+        if isinstance(value.value, bool) or value.unsure:  # a figure the sources do not confirm is never asked
             continue
         if isinstance(value.value, int):
             figures.append((value.id, id_words(value.id), value.value))

@@ -130,11 +130,14 @@ class ScoreTableSpec(Strict):
 
 class ScoreValueSpec(Strict):
     """A figure of the scoring, with its law: a number, numbers keyed by id (suit, holding),
-    or a named rule (an id such as ``tricks-then-value``)."""
+    or a named rule (an id such as ``tricks-then-value``). ``unsure`` says why the sources
+    do not confirm it: the pages mark it, the table tools show the sentence beside every
+    figure that uses it, and the quizzes never ask about it."""
 
     value: int | Id | dict[Id, int]
     cites: list[CitationText] = Field(min_length=1)
     note: Text | None = None
+    unsure: Text | None = None
 
 
 class ScoringSpec(Strict):

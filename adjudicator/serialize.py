@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.auction import Auction, Finding, Role
+from adjudicator.auction import Auction, Finding, Points, Role
 from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, available
 from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Next, Quote, Remedy, Term, Unsure
 from adjudicator.quiz import Item as QuizItem
@@ -131,6 +131,7 @@ def scoring(code: Code) -> dict[str, Any]:
                 "value": dict(v.value) if isinstance(v.value, Mapping) else v.value,
                 "cites": _cites(v.cites),
                 "note": v.note,
+                "unsure": v.unsure,
             }
             for v in code.score_values.values()
         },
@@ -458,8 +459,25 @@ def _role(item: Role | None) -> dict[str, Any] | None:
     return None if item is None else {"seat": item.seat, "why": item.why, "cites": _cites(item.cites)}
 
 
+def _points(item: Points) -> dict[str, Any]:
+    return {"side": item.side, "points": item.points, "why": item.why, "cites": _cites(item.cites), "call": item.call}
+
+
 def finding(item: Finding) -> dict[str, Any]:
-    """An irregularity the auction checker found (adjudicator.auction.Finding)."""
+    """An irregularity the auction checker found and ruled (adjudicator.auction.Finding)."""
+    remedy = item.remedy
+    ruling = item.ruling
+    outcomes = []
+    if isinstance(ruling, Ruling) and not ruling.is_certain:
+        outcomes = [
+            {
+                "answers": {s.question.id: s.answer.id for s in o.steps if s.assumed},
+                "remedy": o.remedy.id,
+                "title": o.remedy.title,
+            }
+            for o in ruling.outcomes
+        ]
+    claim = item.claim
     return {
         "irregularity": item.irregularity,
         "title": item.title,
@@ -468,8 +486,25 @@ def finding(item: Finding) -> dict[str, Any]:
         "summary": item.summary,
         "facts": dict(item.facts),
         "ruled_by": item.ruled_by,
-        "assumed": item.assumed,
         "cites": _cites(item.cites),
+        "status": item.status,
+        "verdict": item.verdict,
+        "remedy": None
+        if remedy is None
+        else {"id": remedy.id, "title": remedy.title, "now": remedy.now, "cites": _cites(remedy.cites)},
+        "outcomes": outcomes,
+        "options": [
+            {"word": o.word, "title": o.title, "text": o.text, "remedy": o.remedy, "stands": o.stands}
+            for o in item.options
+        ],
+        "chooser": list(item.chooser),
+        "until": item.until,
+        "claim": None
+        if claim is None
+        else {"seat": claim.seat, "word": claim.word, "after": claim.after, "in_time": claim.in_time},
+        "then": list(item.then),
+        "points": [_points(p) for p in item.points],
+        "unsure": item.unsure,
     }
 
 
@@ -494,12 +529,17 @@ def auction(item: Auction, code: Code) -> dict[str, Any]:
                 "verdict": j.verdict,
                 "cites": _cites(j.cites),
                 "findings": [finding(f) for f in j.findings],
+                "next": j.next,
             }
             for j in item.judgements
         ],
+        "ended": item.ended,
         "closed": item.closed,
         "passed_out": item.passed_out,
         "status": item.status,
+        "status_cites": _cites(item.status_cites),
+        "next_call": item.next_call,
+        "next_dealer": item.next_dealer,
         "contract": None
         if contract is None
         else {
@@ -513,5 +553,6 @@ def auction(item: Auction, code: Code) -> dict[str, Any]:
         "dummy": _role(item.dummy),
         "leader": _role(item.leader),
         "findings": [finding(f) for f in item.findings],
+        "points": [_points(p) for p in item.points],
         "notes": list(item.notes),
     }

@@ -50,6 +50,14 @@ SCORING_IDS = {
     "rubber-bonus": None,
     "one-spade-loss-limit": None,
     "bid-ranking": None,
+    "dealer-opening": None,
+    "auction-end": None,
+    "revoke-penalty": {"declarer", "adversary"},
+    "revoke-penalty-tricks": None,
+    "revoke-further-penalty": None,
+    "revoking-side-scores": None,
+    "both-sides-revoked": None,
+    "void-deal": None,
 }
 
 CANONICAL_IRREGULARITIES = {

@@ -180,6 +180,7 @@ SCHEMAS: dict[str, Schema] = {
                                 },
                                 "cites": STRS,
                                 "note": NSTR,
+                                "unsure": {**NSTR, "description": "why the sources do not confirm the figure"},
                             }
                         ),
                     },

@@ -484,7 +484,9 @@ def _finding_view(library: Library, code: Code, f: checker.Finding) -> FindingVi
         _, irregularity = _question_texts(library, code, f.irregularity)
         for question, answer in f.facts.items():
             facts.append(irregularity.get((question, answer), f"{question}: {answer}"))
-    return FindingView(f.title, f.summary, f.assumed, law_links(code, f.cites), url, facts, ruled_by)
+    return FindingView(
+        f.title, f.summary, " ".join([f.verdict, *f.then]), law_links(code, f.cites), url, facts, ruled_by
+    )
 
 
 def _question_texts(

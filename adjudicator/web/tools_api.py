@@ -144,6 +144,15 @@ def schemas() -> dict[str, Any]:
                 "notes": strs,
             }
         ),
+        "AuctionPoints": obj(
+            {
+                "side": {"enum": ["NS", "EW"]},
+                "points": i,
+                "why": s,
+                "cites": strs,
+                "call": {**i, "description": "the number of the call the penalty was claimed for"},
+            }
+        ),
         "AuctionFinding": obj(
             {
                 "irregularity": {**ns, "description": "the irregularity id, shared by the codes"},
@@ -154,11 +163,48 @@ def schemas() -> dict[str, Any]:
                 "facts": {
                     "type": "object",
                     "additionalProperties": s,
-                    "description": "question id -> answer id: what the sequence already answers",
+                    "description": "question id -> answer id: what the sequence answers",
                 },
                 "ruled_by": {**ns, "description": "the code that rules on it (this one or its general laws)"},
-                "assumed": ns,
                 "cites": strs,
+                "status": {"enum": list(checker.STATUSES), "description": "what the finding comes to"},
+                "verdict": {**s, "description": "what the code says of it now, in plain words"},
+                "remedy": {
+                    "oneOf": [{"type": "null"}, obj({"id": s, "title": s, "now": s, "cites": strs})],
+                    "description": "the remedy in force, once the sequence settles it",
+                },
+                "outcomes": {
+                    "type": "array",
+                    "items": obj({"answers": {"type": "object", "additionalProperties": s}, "remedy": s, "title": s}),
+                    "description": "while a fact is still open (a claim not yet made): each outcome and what decides it",
+                },
+                "options": {
+                    "type": "array",
+                    "items": obj({"word": ns, "title": s, "text": s, "remedy": s, "stands": b}),
+                    "description": "every option the code gives: `word` as claim:WORD writes it (null: no claim)",
+                },
+                "chooser": {
+                    "type": "array",
+                    "items": {"enum": list(checker.SEATS)},
+                    "description": "the seats that may choose",
+                },
+                "until": ns,
+                "claim": {
+                    "oneOf": [
+                        {"type": "null"},
+                        obj(
+                            {
+                                "seat": {"oneOf": [{"type": "null"}, {"enum": list(checker.SEATS)}]},
+                                "word": s,
+                                "after": i,
+                                "in_time": b,
+                            }
+                        ),
+                    ]
+                },
+                "then": {**strs, "description": "what the checker carried out, and who calls next"},
+                "points": {"type": "array", "items": ref("AuctionPoints")},
+                "unsure": ns,
             }
         ),
         "Auction": obj(
@@ -181,12 +227,17 @@ def schemas() -> dict[str, Any]:
                             "verdict": s,
                             "cites": strs,
                             "findings": {"type": "array", "items": ref("AuctionFinding")},
+                            "next": {"oneOf": [{"type": "null"}, {"enum": list(checker.SEATS)}]},
                         }
                     ),
                 },
+                "ended": {"oneOf": [{"type": "null"}, {"enum": ["closed", "passed-out", "new-deal"]}]},
                 "closed": b,
                 "passed_out": b,
                 "status": s,
+                "status_cites": strs,
+                "next_call": {"oneOf": [{"type": "null"}, {"enum": list(checker.SEATS)}]},
+                "next_dealer": {"oneOf": [{"type": "null"}, {"enum": list(checker.SEATS)}]},
                 "contract": {
                     "oneOf": [
                         {"type": "null"},
@@ -198,6 +249,7 @@ def schemas() -> dict[str, Any]:
                     for role in ("declarant", "dummy", "leader")
                 },
                 "findings": {"type": "array", "items": ref("AuctionFinding")},
+                "points": {"type": "array", "items": ref("AuctionPoints")},
                 "notes": strs,
             }
         ),
@@ -249,8 +301,13 @@ def paths() -> dict[str, Any]:
                 "summary": "Check a sequence of calls: each call judged, the contract, declarant, dummy, leader",
                 "description": (
                     "`calls` holds the calls in order, separated by spaces: 1H, 2N, P (pass), X (double), "
-                    "XX (redouble); SEAT:CALL (S:2H) names the seat of a call out of turn. Each irregularity "
-                    "found carries the facts the sequence answers, ready for `/codes/{code}/irregularities/{id}`."
+                    "XX (redouble); SEAT:CALL (S:2H) names the seat of a call out of turn. A claim of a penalty "
+                    "is written where it was made, after the call it punishes: `claim` (the code's only "
+                    "penalty), `claim:WORD` (a choice the code gives, e.g. claim:new-deal, claim:raise) or "
+                    "`S:claim:WORD` (naming the seat that claimed). Each irregularity is ruled when it is "
+                    "made: its status, every option the code gives, who chooses and until when, what "
+                    "followed, and the facts the sequence answers, ready for "
+                    "`/codes/{code}/irregularities/{id}`."
                 ),
                 "parameters": [
                     code,

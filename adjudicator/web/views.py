@@ -844,6 +844,7 @@ class ValueView:
     value: str
     cites: list[LawBrief]
     note: str | None
+    unsure: str | None = None
 
 
 @dataclass
@@ -893,7 +894,7 @@ def score_tables(code: Code) -> list[TableView]:
 
 def score_values(code: Code) -> list[ValueView]:
     return [
-        ValueView(v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note)
+        ValueView(v.id.replace("-", " ").capitalize(), _value_text(v.value), _briefs(code, v.cites), v.note, v.unsure)
         for v in code.score_values.values()
     ]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from adjudicator import auction as checker
 from adjudicator import scoring, serialize
 from tests.web.conftest import check_page
 
@@ -35,14 +34,31 @@ def test_the_time_limit_and_an_unknown_figure_in_the_api(client, library):
     assert data["complete"] is False and rubber["unknown"] == rubber["bonuses"]
 
 
-def test_the_auction_is_the_cores(client, library):
-    code = library.code("auction-bridge-1912")
-    calls = "1H 1S P P P"
-    data = client.get(f"{API}/codes/{code.id}/auction?" + urlencode({"dealer": "N", "calls": calls})).get_json()
-    result = checker.check_auction(code, "N", checker.parse_calls(calls, code))
-    assert data == serialize.auction(result, code)
-    assert data["findings"][0]["irregularity"] == "insufficient-bid"
-    assert data["declarant"]["seat"] == "E" and data["contract"]["words"] == "four spades"
+def test_the_auction_api_rules_each_call_and_carries_out_the_claim(client):
+    """1912: one spade (2) does not outrank one heart (8); South claims at once, so East must
+    make it four spades (8 points, more tricks: Law 44) and West is barred (Law 50)."""
+    query = urlencode({"dealer": "N", "calls": "1H 1S S:claim P P P"})
+    data = client.get(f"{API}/codes/auction-bridge-1912/auction?{query}").get_json()
+    assert data["calls"] == ["1H", "1S", "S:claim", "P", "P", "P"]
+    finding = data["findings"][0]
+    assert (finding["irregularity"], finding["call"], finding["status"]) == ("insufficient-bid", 2, "claimed")
+    assert finding["claim"] == {"seat": "S", "word": "raise", "after": 2, "in_time": True}
+    assert finding["remedy"]["id"] == "made-sufficient" and finding["facts"] == {
+        "self-corrected": "no",
+        "claimed-in-time": "yes",
+    }
+    assert finding["then"] == [
+        "East's bid is now four spades.",
+        "West may not bid or double until North or South bids or doubles.",
+    ]
+    assert data["contract"] == {
+        "level": 4,
+        "denomination": "spades",
+        "doubling": "undoubled",
+        "side": "EW",
+        "words": "four spades",
+    }
+    assert data["declarant"]["seat"] == "E" and data["ended"] == "closed" and data["next_call"] is None
 
 
 def test_bad_input_is_a_400_naming_the_field(client):

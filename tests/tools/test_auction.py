@@ -14,8 +14,11 @@ from adjudicator import scoring
 from adjudicator.engine import NextQuestion, Ruling, adjudicate
 from tests.tools.conftest import by_code, read_scenarios
 
-KEYS = {"name", "seed", "dealer", "calls", "codes"}
-EXPECT = {"findings", "contract", "declarant", "dummy", "leader", "closed", "passed_out", "verdicts"}
+KEYS = {"name", "seed", "law", "dealer", "calls", "codes"}
+EXPECT = {"findings", "contract", "by", "declarant", "dummy", "leader", "ended", "next_call", "next_dealer",
+          "status_cites", "points", "next", "verdicts", "error"}  # fmt: skip
+FINDING = {"irregularity", "call", "status", "facts", "remedy", "words", "chooser", "until", "then", "cites",
+           "unsure", "ruled_by"}  # fmt: skip
 AUCTIONS = read_scenarios("auctions.yaml", KEYS)
 
 
@@ -24,27 +27,70 @@ def run(library, item: dict[str, Any], code_id: str) -> checker.Auction:
     return checker.check_auction(code, item["dealer"], checker.parse_calls(item["calls"], code))
 
 
+def _check_finding(found: checker.Finding, want: dict[str, Any]) -> None:
+    assert set(want) <= FINDING, f"unknown finding keys {sorted(set(want) - FINDING)}"
+    got = {"irregularity": found.irregularity, "call": found.call, "status": found.status}
+    assert {k: want[k] for k in got if k in want} == {k: v for k, v in got.items() if k in want}, found.verdict
+    if "facts" in want:
+        assert dict(found.facts) == want["facts"]
+    if "remedy" in want:
+        assert (found.remedy.id if found.remedy else None) == want["remedy"]
+    if "words" in want:
+        assert [o.word for o in found.options] == want["words"]
+    if "chooser" in want:
+        assert list(found.chooser) == want["chooser"]
+    if "until" in want:
+        assert found.until is not None and found.until.startswith(want["until"]), found.until
+    for sentence in want.get("then", []):
+        assert any(sentence in said for said in found.then), f"{sentence!r} not in {found.then}"
+    if "cites" in want:
+        assert [str(c) for c in found.cites] == want["cites"]
+    if "unsure" in want:
+        assert found.unsure is not None and want["unsure"] in found.unsure, found.unsure
+    if "ruled_by" in want:
+        assert found.ruled_by == want["ruled_by"]
+
+
 @pytest.mark.parametrize(("item", "code_id", "want"), by_code(AUCTIONS))
 def test_auction(library, item, code_id, want):
     assert set(want) <= EXPECT, f"unknown expectations {sorted(set(want) - EXPECT)}"
+    if "error" in want:
+        with pytest.raises(checker.CallError) as raised:
+            run(library, item, code_id)
+        assert raised.value.field == want["error"]["field"]
+        assert want["error"]["says"] in str(raised.value), str(raised.value)
+        return
     result = run(library, item, code_id)
     if "findings" in want:
-        got = [{"irregularity": f.irregularity, "call": f.call, "facts": dict(f.facts)} for f in result.findings]
-        assert got == want["findings"]
+        assert len(result.findings) == len(want["findings"]), [(f.irregularity, f.call) for f in result.findings]
+        for found, expected in zip(result.findings, want["findings"], strict=True):
+            _check_finding(found, expected)
     if "contract" in want:
         assert (result.contract.words if result.contract else None) == want["contract"]
+    if "by" in want:
+        assert result.contract is not None and result.contract.side == want["by"]
     for role in ("declarant", "dummy", "leader"):
         if role in want:
             found = getattr(result, role)
             assert (found.seat if found else None) == want[role], role
-    for flag in ("closed", "passed_out"):
-        if flag in want:
-            assert getattr(result, flag) is want[flag], flag
+    for key in ("ended", "next_call", "next_dealer"):
+        if key in want:
+            assert getattr(result, key) == want[key], key
+    if "status_cites" in want:
+        assert [str(c) for c in result.status_cites] == want["status_cites"]
+    if "points" in want:
+        got = [
+            {"side": p.side, "points": p.points, "call": p.call, "cites": [str(c) for c in p.cites]}
+            for p in result.points
+        ]
+        assert [{k: g[k] for k in w} for g, w in zip(got, want["points"], strict=True)] == want["points"]
+    for number, seat in want.get("next", {}).items():
+        assert result.judgements[number - 1].next == seat, f"after call {number}"
     for number, prefix in want.get("verdicts", {}).items():
         assert result.judgements[number - 1].verdict.startswith(prefix), result.judgements[number - 1].verdict
 
 
-@pytest.mark.parametrize(("item", "code_id", "want"), by_code(AUCTIONS))
+@pytest.mark.parametrize(("item", "code_id", "want"), [p for p in by_code(AUCTIONS) if "error" not in p.values[2]])
 def test_every_finding_leads_to_an_adjudication_that_takes_its_facts(library, item, code_id, want):
     """The facts a finding fills in are answers its ruling code accepts: the adjudication
     goes on from them (a question or a ruling), never an error."""
@@ -58,18 +104,21 @@ def test_every_finding_leads_to_an_adjudication_that_takes_its_facts(library, it
             assert result.question.id not in finding.facts
 
 
-def test_done_when_insufficient_out_of_turn_and_illegal_double_are_found_with_the_roles(library):
-    """The issue's test: one sequence with each kind of irregularity, and the roles named."""
+def test_one_sequence_with_three_irregularities_rules_each_when_it_is_made(library):
+    """1915: East's one diamond is insufficient and nobody claims before North calls; West
+    passes when it is South's turn (the order is unchanged: South still calls); East doubles
+    his own side's bid (late-1913 penalty, 50, which nobody claims)."""
     code = library.code("auction-bridge-1915")
-    # E's one diamond is insufficient (read as two); W passes in S's turn; E doubles his own side's bid
-    calls = checker.parse_calls("1H 1D W:P N:P E:X S:P W:P N:P", code)
+    calls = checker.parse_calls("1H 1D W:P S:P W:P N:X E:X S:P W:P N:P", code)
     found = checker.check_auction(code, "N", calls)
-    assert [(f.irregularity, f.call) for f in found.findings] == [
-        ("insufficient-bid", 2),
-        ("call-out-of-turn", 3),
-        ("illegal-double", 5),
+    assert [(f.irregularity, f.call, f.status) for f in found.findings] == [
+        ("insufficient-bid", 2, "too-late"),
+        ("call-out-of-turn", 3, "no-penalty"),
+        ("illegal-double", 7, "not-chosen"),
     ]
-    assert found.closed and found.contract.words == "two diamonds"
+    assert found.findings[0].verdict.startswith("The penalty was not claimed in time: South called (pass, call 4)")
+    assert [j.next for j in found.judgements[:4]] == ["E", "S", "S", "W"]
+    assert found.closed and found.contract.words == "one diamond doubled" and found.contract.side == "EW"
     assert (found.declarant.seat, found.dummy.seat, found.leader.seat) == ("E", "W", "S")
     assert dict(found.findings[1].facts) == {"which-call": "pass"}
     assert dict(found.findings[2].facts) == {"which-illegal-call": "doubled-own-side"}
@@ -77,7 +126,7 @@ def test_done_when_insufficient_out_of_turn_and_illegal_double_are_found_with_th
 
 def test_calls_read_back_as_they_were_written(library):
     code = library.code("auction-bridge-1912")
-    text = "1H P X XX 2R S:3N 7C"
+    text = "1H P X XX 2R S:3N 7C 8D claim S:claim:new-deal claim:final-declaration"
     assert " ".join(c.token() for c in checker.parse_calls(text, code)) == text
 
 
@@ -113,10 +162,18 @@ def test_the_checker_knows_no_code_by_name():
     assert not re.search(r"auction-bridge-|1912|1913|1915|english", source, re.IGNORECASE)
 
 
-def test_every_irregular_call_says_how_the_checker_read_on(library):
+def test_every_finding_says_what_it_comes_to_and_who_may_choose(library):
     code = library.code("auction-bridge-1912")
     result = checker.check_auction(code, "N", checker.parse_calls("X 1H 1S P 9C P P P 1D", code))
-    assert result.findings and all(f.assumed for f in result.findings)
+    assert [(f.irregularity, f.call, f.status) for f in result.findings] == [
+        ("illegal-double", 1, "no-penalty"),
+        ("insufficient-bid", 3, "too-late"),
+        ("impossible-bid", 5, "too-late"),
+        (None, 9, "for-the-director"),
+    ]
+    for f in result.findings:
+        assert f.status in checker.STATUSES and f.verdict
+        assert bool(f.options) == bool(f.chooser), f  # every option names who may choose it
 
 
 def test_auction_lines_name_the_calls_the_outcome_and_the_laws(library):

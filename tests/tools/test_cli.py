@@ -64,3 +64,51 @@ def test_interactive_ask_takes_only_ascii_numbers(monkeypatch, library):
     out = io.StringIO()
     assert cli._interactive(library.code("napoleon-hoffmann"), None, {}, out) == 0
     assert "what happened?" in out.getvalue()
+
+
+def test_done_when_an_insufficient_bid_not_claimed_in_time_stands_as_the_contract():
+    """The issue's check: 1915, two hearts over two spades, South passes before anyone claims
+    (Law 50: the penalty must be claimed before the next player covers the bid)."""
+    status, text = run("auction", "auction-bridge-1915", "N", "2S", "2H", "P", "P", "P", "--json")
+    assert status == 0
+    data = json.loads(text)
+    assert data["contract"] == {
+        "level": 2,
+        "denomination": "hearts",
+        "doubling": "undoubled",
+        "side": "EW",
+        "words": "two hearts",
+    }
+    assert data["declarant"]["seat"] == "E" and data["ended"] == "closed"
+    finding = data["findings"][0]
+    assert (finding["irregularity"], finding["call"], finding["status"]) == ("insufficient-bid", 2, "too-late")
+    assert finding["remedy"]["id"] == "too-late" and finding["facts"]["first-after-bid"] == "adversary-called"
+    assert finding["claim"] is None and [o["word"] for o in finding["options"]] == ["raise", None]
+
+
+def test_done_when_the_dealers_pass_is_found_in_1912_and_a_passed_out_1915_hand_names_the_next_dealer():
+    status, text = run("auction", "auction-bridge-1912", "N", "P", "1H", "P", "P", "P")
+    assert status == 0
+    assert (
+        "! The dealer passed: North, the dealer, passed: under this code the dealer must open the bidding [Law 42]"
+        in text
+    )
+    status, text = run("auction", "auction-bridge-1915", "N", "P", "P", "P", "P")
+    assert (
+        "Passed out: all four players passed; the hand is abandoned and the next dealer, East, deals [Law 42]." in text
+    )
+
+
+def test_a_claim_is_written_where_it_was_made_and_shown_with_the_options():
+    status, text = run("auction", "auction-bridge-1913", "N", "1H 8S S:claim:seven P P P")
+    assert status == 0
+    assert "South claimed after call 2: claim:seven" in text
+    assert "claim:seven" in text and "claim:new-deal" in text and "claim:final-declaration" in text
+    assert "East's bid is now seven spades." in text and "Contract: seven spades, by East and West" in text
+
+
+def test_a_claim_the_code_does_not_give_is_one_line_naming_the_choices(capsys):
+    assert run("auction", "auction-bridge-1915", "N", "2S 2H S:claim:new-deal")[0] == 1
+    err = capsys.readouterr().err
+    assert err.startswith("adjudicator auction: the claim after call 2: 'new-deal' is not a choice the code gives")
+    assert "claim:raise" in err

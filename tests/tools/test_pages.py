@@ -202,7 +202,7 @@ def test_the_checker_names_the_contract_and_the_roles_with_their_laws(client):
 
 def test_each_irregularity_links_to_its_ruling_with_the_facts_filled_in(client, library):
     code = "auction-bridge-1913" if "auction-bridge-1913" in library.codes else "auction-bridge-1912"
-    page = check_page(auction(client, code, "N", "1H 1D W:P N:P E:X S:P W:P N:P"))
+    page = check_page(auction(client, code, "N", "1H 1D W:P S:P W:P N:X E:X S:P W:P N:P"))
     links = [li.find("a", string="Settle it: get the ruling") for li in page.select("ul.findings li")]
     assert len(links) == 3 and all(links)
     paths = [urlsplit(a["href"]) for a in links]

@@ -165,6 +165,7 @@ def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(checkable, da
     result = checker.check_auction(code, dealer, checker.parse_calls(words, code))
     assert len(result.judgements) == len(words)
     assert all(1 <= f.call <= len(words) for f in result.findings)
+    assert all(f.status in checker.STATUSES for f in result.findings)
     assert all(j.findings or j.ok for j in result.judgements)
     if result.contract is not None:
         declarant = result.declarant.seat
@@ -173,7 +174,7 @@ def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(checkable, da
         assert result.leader.seat == checker.left_of(declarant)
         assert 1 <= result.contract.level <= checker.MAX_LEVEL
     if result.closed and not result.passed_out:
-        last = [j for j in result.judgements if j.verdict != "after the close"][-3:]
+        last = [j for j in result.judgements if j.verdict != "after the end"][-3:]
         assert [j.call.kind for j in last] == ["pass"] * 3
     if result.passed_out:
         assert result.contract is None
