@@ -754,10 +754,11 @@ class _Checker:
                 draft.status, draft.claimable = "not-chosen", True
             elif _punishes(remedy.effects):
                 draft.status = "applies"
-            elif remedy.next is not None and remedy.next.who == "director":
-                draft.status = "for-the-director"
-            elif not any(e.kind == "no-penalty" for e in remedy.effects) and (
-                remedy.unsure or any(e.kind == "other" for e in remedy.effects)
+            elif (
+                remedy.next is not None
+                and remedy.next.who == "director"
+                or not any(e.kind == "no-penalty" for e in remedy.effects)
+                and (remedy.unsure or any(e.kind == "other" for e in remedy.effects))
             ):
                 draft.status = "for-the-director"
         self.drafts.append(draft)

@@ -511,7 +511,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("score", help="an Auction score sheet: each hand's figures with their laws, games, rubbers")
     p.add_argument("code")
-    p.add_argument("hand", nargs="*", help="SIDE.CONTRACT.TRICKS[.h.SIDE.HOLDING][.c.SIDE], e.g. we.3HX.11.h.we.three")
+    p.add_argument(
+        "hand",
+        nargs="*",
+        help="SIDE.CONTRACT.TRICKS[.h.SIDE.HOLDING][.c.SIDE][.r.SIDE[.N][.tricks|.points]][.p.SIDE.PENALTY], "
+        "e.g. we.3HX.11.h.we.three or we.3HX.7.r.they.tricks; passed or void for a deal not scored",
+    )
     p.add_argument("--time-limit", action="store_true", help="stop at a time limit: party bonus for each game won")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_score)

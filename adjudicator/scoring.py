@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import Any
 
 from adjudicator.errors import LookupProblem
 from adjudicator.model import Citation, Code, Library, whole_number
@@ -175,6 +176,7 @@ class Looked:
     ids: tuple[str, ...]
     why_unknown: str | None = None
     applies: bool = True  # False: the code gives the value as "not-applicable"
+    unsure: str | None = None  # why the sources do not confirm the figure
 
 
 def look(code: Code, value_id: str, key: str | None = None) -> Looked:
@@ -189,10 +191,17 @@ def look(code: Code, value_id: str, key: str | None = None) -> Looked:
             return Looked(None, found.cites, found.note, (value_id,), f"{value_id!r} gives no figure for {key!r}")
         raw = raw[key]
     if raw == NOT_APPLICABLE:
-        return Looked(None, found.cites, found.note, (value_id,), None, applies=False)
+        return Looked(None, found.cites, found.note, (value_id,), None, applies=False, unsure=found.unsure)
     if isinstance(raw, bool) or not isinstance(raw, int):
-        return Looked(None, found.cites, found.note, (value_id,), f"{value_id!r} is given as {raw!r}, not a number")
-    return Looked(raw, found.cites, found.note, (value_id,))
+        why = f"{value_id!r} is given as {raw!r}, not a number"
+        return Looked(None, found.cites, found.note, (value_id,), why, unsure=found.unsure)
+    return Looked(raw, found.cites, found.note, (value_id,), unsure=found.unsure)
+
+
+def rule_word(code: Code, value_id: str) -> str | None:
+    """A value given as a rule word (``honours``, ``each-as-first``); None if absent or a number."""
+    found = code.score_values.get(value_id)
+    return found.value if found is not None and isinstance(found.value, str) else None
 
 
 def _both(first: Looked, second: Looked) -> tuple[tuple[Citation, ...], tuple[str, ...]]:
@@ -212,9 +221,41 @@ class Honours:
 
 
 @dataclass(frozen=True, slots=True)
+class Revoke:
+    """Established revokes by one side in the hand: the side, how many, and the declarer's
+    choice of penalty (``tricks`` or ``points``) for his adversaries' revokes, where the
+    code gives him one (``revoke-penalty-tricks``)."""
+
+    side: str
+    count: int = 1
+    choice: str | None = None
+
+    def token(self) -> str:
+        parts = ["r", self.side]
+        if self.count != 1:
+            parts.append(str(self.count))
+        if self.choice is not None:
+            parts.append(self.choice)
+        return ".".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """Points another law puts in the honour column (a code's ``penalty-ID`` value): the
+    side that scores them and the id."""
+
+    side: str
+    penalty: str
+
+    def token(self) -> str:
+        return f"p.{self.side}.{self.penalty}"
+
+
+@dataclass(frozen=True, slots=True)
 class Hand:
     """One hand as entered: who declared what, how it was doubled, how many tricks the
-    declaring side took (all thirteen counted), honours as held, and chicane."""
+    declaring side took in play (all thirteen counted), honours as held, chicane, the
+    established revokes and the penalties other laws put in the honour column."""
 
     declarer: str
     level: int
@@ -223,6 +264,8 @@ class Hand:
     tricks: int
     honours: Honours | None = None
     chicane: str | None = None
+    revokes: tuple[Revoke, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
 
     @property
     def needed(self) -> int:
@@ -230,6 +273,7 @@ class Hand:
 
     @property
     def made(self) -> bool:
+        """Made by the tricks taken in play (tricks taken for a revoke aside)."""
         return self.tricks >= self.needed
 
     @property
@@ -237,13 +281,39 @@ class Hand:
         return f"{self.level}{letter_of(self.denomination)}{DOUBLING_MARKS[self.doubling]}"
 
     def token(self) -> str:
-        """The hand as one URL-safe word: ``we.3HX.11.h.we.three.c.they``."""
+        """The hand as one URL-safe word: ``we.3HX.11.h.we.three.c.they.r.they.tricks``."""
         parts = [self.declarer, self.contract, str(self.tricks)]
         if self.honours is not None:
             parts += ["h", self.honours.side, self.honours.holding]
         if self.chicane is not None:
             parts += ["c", self.chicane]
+        parts += [r.token() for r in self.revokes]
+        parts += [p.token() for p in self.penalties]
         return ".".join(parts)
+
+
+UNPLAYED: Mapping[str, str] = MappingProxyType({"passed": "passed-out", "void": "void-deal"})
+"""The words for a deal that is not scored, and the code's value that says so."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unplayed:
+    """A deal that scores nothing: passed out (``passed``: all four passed, where the code
+    lets the dealer pass) or void (``void``), with any penalty points entered for it."""
+
+    kind: str  # "passed" | "void"
+    penalties: tuple[Penalty, ...] = ()
+
+    @property
+    def declarer(self) -> None:
+        return None
+
+    def token(self) -> str:
+        return ".".join([self.kind, *(p.token() for p in self.penalties)])
+
+
+Entry = Hand | Unplayed
+"""One line of the score sheet."""
 
 
 def contract_words(level: int, denomination: str, doubling: str) -> str:
@@ -254,18 +324,31 @@ def contract_words(level: int, denomination: str, doubling: str) -> str:
     return words if doubling == "undoubled" else f"{words} {doubling}"
 
 
-def hand_words(hand: Hand) -> str:
-    """``We: three hearts doubled, eleven tricks (made five)``."""
+TIMES = ("", "once", "twice", "three times")
+
+
+def _times(count: int) -> str:
+    return TIMES[count] if count < len(TIMES) else f"{count} times"
+
+
+def hand_words(hand: Entry) -> str:
+    """``We: three hearts doubled, eleven tricks (made five)``; ``Passed out``."""
+    if isinstance(hand, Unplayed):
+        return "Passed out: nothing is scored" if hand.kind == "passed" else "A void deal: nothing is scored"
     result = hand.tricks - BOOK
     if hand.made:
         outcome = f"made {NUMBERS[result]}" if result > 0 else "made"
     else:
         outcome = f"{NUMBERS[hand.needed - hand.tricks]} down"
     tricks = NUMBERS[hand.tricks] if hand.tricks < len(NUMBERS) else str(hand.tricks)
-    return (
+    words = (
         f"{SIDE_LABELS[hand.declarer]}: {contract_words(hand.level, hand.denomination, hand.doubling)}, "
         f"{tricks} trick{'s' if hand.tricks != 1 else ''} ({outcome})"
     )
+    for r in hand.revokes:
+        chose = {"tricks": "; the declarer took tricks", "points": "; the declarer took points"}.get(r.choice or "", "")
+        words += f"; {SIDE_LABELS[r.side]} revoked {_times(r.count)}{chose}"
+    return words
 
 
 _CONTRACT = re.compile(r"^(?P<level>[0-9]+)(?P<letter>[A-Za-z])(?P<x>x{0,2})$", re.IGNORECASE)
@@ -317,6 +400,93 @@ def holdings_for(denomination: str) -> tuple[str, ...]:
     return ACE_HOLDINGS if denomination == NO_TRUMP else HONOUR_HOLDINGS
 
 
+PENALTY_PREFIX = "penalty-"
+REVOKE_CHOICES = ("tricks", "points")
+
+
+def penalty_ids(code: Code) -> list[str]:
+    """The penalties other laws put in the honour column, as the sheet names them: every
+    ``penalty-ID`` value of the code that is a number."""
+    return [
+        vid[len(PENALTY_PREFIX) :]
+        for vid, v in code.score_values.items()
+        if vid.startswith(PENALTY_PREFIX) and isinstance(v.value, int) and not isinstance(v.value, bool)
+    ]
+
+
+def _penalties(code: Code, penalties: Iterable[tuple[str, str]]) -> tuple[Penalty, ...]:
+    out = []
+    known = penalty_ids(code)
+    for side, penalty in penalties:
+        if penalty not in known:
+            offered_ = ", ".join(known) if known else "none: this code's data gives no such penalty"
+            raise SheetError(
+                f"{penalty!r} is not a penalty of {code.id} in the honour column; its penalties: {offered_}",
+                field="penalty",
+                value=penalty,
+                choices=known,
+            )
+        out.append(Penalty(_side(side, "penalty side"), penalty))
+    return tuple(out)
+
+
+def _revokes(code: Code, declarer: str, revokes: Iterable[tuple[str, int, str | None]]) -> tuple[Revoke, ...]:
+    out: dict[str, Revoke] = {}
+    for side, count, choice in revokes:
+        side = _side(side, "revoke side")
+        if "revoke-penalty" not in code.score_values:
+            raise SheetError(
+                f"{code.id}'s data has no revoke penalty (the value revoke-penalty); it cannot score a revoke",
+                field="revoke",
+                value=side,
+            )
+        if side in out:
+            raise SheetError(
+                f"the revokes of {SIDE_LABELS[side]} are entered twice; write .r.{side}.N once, N their number",
+                field="revoke",
+                value=side,
+            )
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= TRICKS:
+            raise SheetError(f"a side revokes 1 to 13 times in a hand, not {count!r}", field="revoke", value=str(count))
+        if choice is not None and choice not in REVOKE_CHOICES:
+            raise SheetError(
+                f"the declarer's choice is tricks or points, not {choice!r}",
+                field="revoke",
+                value=choice,
+                choices=REVOKE_CHOICES,
+            )
+        if side == declarer and choice is not None:
+            raise SheetError(
+                "the choice between tricks and points is the declarer's, for his adversaries' revoke; "
+                f"{SIDE_LABELS[side]} declared, so write .r.{side} alone",
+                field="revoke",
+                value=choice,
+            )
+        out[side] = Revoke(side, count, choice)
+    tricks = look(code, "revoke-penalty-tricks")
+    theirs = out.get(_other(declarer))
+    if theirs is not None and declarer not in out:  # when both sides revoke, the choice does not arise
+        if theirs.choice is None and tricks.number is not None:
+            points = look(code, "revoke-penalty", "adversary").number
+            side = theirs.side
+            raise SheetError(
+                f"for the adversaries' revoke the declarer chooses: .r.{side}.tricks ({tricks.number} of their "
+                f"tricks added to his) or .r.{side}.points ({points if points is not None else 'the points'} "
+                "above the line)",
+                field="revoke",
+                value=side,
+                choices=REVOKE_CHOICES,
+            )
+        if theirs.choice == "tricks" and tricks.number is None:
+            raise SheetError(
+                f"{code.id} gives no penalty in tricks for a revoke",
+                field="revoke",
+                value="tricks",
+                choices=("points",),
+            )
+    return tuple(out.values())
+
+
 def make_hand(
     code: Code,
     *,
@@ -327,6 +497,8 @@ def make_hand(
     tricks: int,
     honours: tuple[str, str] | None = None,
     chicane: str | None = None,
+    revokes: Iterable[tuple[str, int, str | None]] = (),
+    penalties: Iterable[tuple[str, str]] = (),
 ) -> Hand:
     """Build a hand, checking every part against the code (errors name the part)."""
     declarer = _side(declarer, "declarer")
@@ -360,15 +532,46 @@ def make_hand(
         if denomination == NO_TRUMP:
             raise SheetError("chicane (a hand without a trump) needs a trump suit", field="chicane", value=chicane)
         chicane = _side(chicane, "chicane")
-    return Hand(declarer, level, denomination, doubling, tricks, held, chicane)
+    return Hand(
+        declarer,
+        level,
+        denomination,
+        doubling,
+        tricks,
+        held,
+        chicane,
+        _revokes(code, declarer, revokes),
+        _penalties(code, penalties),
+    )
 
 
-def parse_hand(token: str, code: Code) -> Hand:
-    """``we.3HX.11`` (+ ``.h.SIDE.HOLDING`` for honours, ``.c.SIDE`` for chicane) -> Hand."""
+def make_unplayed(code: Code, kind: str, penalties: Iterable[tuple[str, str]] = ()) -> Unplayed:
+    """A deal that scores nothing: ``passed`` (where the code lets the dealer pass) or ``void``."""
+    if kind not in UNPLAYED:
+        raise SheetError(
+            f"a deal not scored is passed or void, not {kind!r}", field="hand", value=kind, choices=UNPLAYED
+        )
+    if UNPLAYED[kind] not in code.score_values:
+        found = code.score_values.get("dealer-opening")
+        why = (
+            f"under this code the dealer must open the bidding{cites_text(found.cites)}, so a deal is never passed out"
+            if kind == "passed" and found is not None and found.value == "must-bid"
+            else f"{code.id}'s data does not say what a {'passed-out' if kind == 'passed' else 'void'} deal scores"
+        )
+        raise SheetError(f"{kind!r}: {why}", field="hand", value=kind)
+    return Unplayed(kind, _penalties(code, penalties))
+
+
+def parse_hand(token: str, code: Code) -> Entry:
+    """``we.3HX.11`` (+ ``.h.SIDE.HOLDING`` honours, ``.c.SIDE`` chicane, ``.r.SIDE[.N][.tricks|.points]``
+    revokes, ``.p.SIDE.PENALTY`` penalties), or ``passed`` / ``void`` (+ penalties) -> the entry."""
     parts = token.strip().split(".")
+    if parts[0].lower() in UNPLAYED:
+        return make_unplayed(code, parts[0].lower(), [item for _, item in _tail(parts[1:], token, allowed="p")])
     if len(parts) < 3:
         raise SheetError(
-            f"not a hand: {token!r}; write SIDE.CONTRACT.TRICKS, e.g. we.3HX.11 (add .h.we.three for honours)",
+            f"not a hand: {token!r}; write SIDE.CONTRACT.TRICKS, e.g. we.3HX.11 (add .h.we.three for honours), "
+            "or passed or void for a deal not scored",
             field="hand",
             value=token,
         )
@@ -378,22 +581,17 @@ def parse_hand(token: str, code: Code) -> Hand:
     if taken is None:
         raise SheetError(f"tricks must be a number from 0 to 13, not {tricks!r}", field="tricks", value=tricks)
     honours = chicane = None
-    rest = parts[3:]
-    while rest:
-        tag = rest[0].lower()
-        if tag == "h" and len(rest) >= 3:
-            honours = (rest[1], rest[2].lower())
-            rest = rest[3:]
-        elif tag == "c" and len(rest) >= 2:
-            chicane = rest[1]
-            rest = rest[2:]
+    revokes: list[tuple[str, int, str | None]] = []
+    penalties: list[tuple[str, str]] = []
+    for tag, item in _tail(parts[3:], token, allowed="hcrp"):
+        if tag == "h":
+            honours = item
+        elif tag == "c":
+            chicane = item[0]
+        elif tag == "r":
+            revokes.append(item)
         else:
-            raise SheetError(
-                f"cannot read {'.'.join(rest)!r} in {token!r}; after the tricks come .h.SIDE.HOLDING "
-                "(honours) and .c.SIDE (chicane)",
-                field="hand",
-                value=token,
-            )
+            penalties.append(item)
     return make_hand(
         code,
         declarer=declarer,
@@ -403,7 +601,53 @@ def parse_hand(token: str, code: Code) -> Hand:
         tricks=taken,
         honours=honours,
         chicane=chicane,
+        revokes=revokes,
+        penalties=penalties,
     )
+
+
+_TAGS = {
+    "h": ".h.SIDE.HOLDING (honours)",
+    "c": ".c.SIDE (chicane)",
+    "r": ".r.SIDE[.N][.tricks|.points] (a revoke)",
+    "p": ".p.SIDE.PENALTY (a penalty in the honour column)",
+}
+
+
+def _tail(rest: list[str], token: str, allowed: str) -> list[tuple[str, Any]]:
+    """The tagged parts after the tricks (or after ``passed`` / ``void``), in order."""
+    out: list[tuple[str, Any]] = []
+    while rest:
+        tag = rest[0].lower()
+        if tag in allowed and tag == "h" and len(rest) >= 3:
+            out.append(("h", (rest[1], rest[2].lower())))
+            rest = rest[3:]
+        elif tag in allowed and tag == "c" and len(rest) >= 2:
+            out.append(("c", (rest[1],)))
+            rest = rest[2:]
+        elif tag in allowed and tag == "r" and len(rest) >= 2:
+            side, rest = rest[1], rest[2:]
+            count: int | None = 1
+            if rest and rest[0][:1].isdigit():
+                count = whole_number(rest[0], 0, 999_999_999)
+                if count is None:
+                    raise SheetError(f"not a number of revokes: {rest[0]!r}", field="revoke", value=rest[0])
+                rest = rest[1:]
+            choice = None
+            if rest and rest[0].lower() in REVOKE_CHOICES:
+                choice, rest = rest[0].lower(), rest[1:]
+            out.append(("r", (side, count, choice)))
+        elif tag in allowed and tag == "p" and len(rest) >= 3:
+            out.append(("p", (rest[1], rest[2].lower())))
+            rest = rest[3:]
+        else:
+            raise SheetError(
+                f"cannot read {'.'.join(rest)!r} in {token!r}; what may follow: "
+                + ", ".join(_TAGS[t] for t in allowed),
+                field="hand",
+                value=token,
+            )
+    return out
 
 
 # ---------------------------------------------------------------- figures
@@ -412,16 +656,18 @@ def parse_hand(token: str, code: Code) -> Hand:
 @dataclass(frozen=True, slots=True)
 class Figure:
     """One entry on the sheet: points to a side, above or below the line, what for, and the
-    laws it rests on. ``points`` is None when the code's data has no figure for it."""
+    laws it rests on. ``points`` is None when the code's data has no figure for it;
+    ``unsure`` says why the sources do not confirm the figure the code's data gives."""
 
     side: str
     column: str  # "below" | "above"
-    item: str  # tricks, doubled-bonus, overtricks, undertricks, honours, chicane, grand-slam, ...
+    item: str  # tricks, doubled-bonus, overtricks, undertricks, honours, chicane, grand-slam, revoke, penalty, ...
     points: int | None
     reason: str
     cites: tuple[Citation, ...]
     values: tuple[str, ...]
     note: str | None = None
+    unsure: str | None = None
 
     @property
     def is_known(self) -> bool:
@@ -431,12 +677,24 @@ class Figure:
 def _figure(side: str, column: str, item: str, count: int, looked: Looked, reason: str) -> Figure:
     if not looked.applies:
         note = " ".join(filter(None, ["Not scored under this code.", looked.note]))
-        return Figure(side, column, item, 0, f"{reason} (not scored under this code)", looked.cites, looked.ids, note)
+        return Figure(
+            side,
+            column,
+            item,
+            0,
+            f"{reason} (not scored under this code)",
+            looked.cites,
+            looked.ids,
+            note,
+            looked.unsure,
+        )
     if looked.number is None:
         why = looked.why_unknown or "no figure"
         note = f"Unknown: {why}." + (f" The code's note: {looked.note}" if looked.note else "")
-        return Figure(side, column, item, None, reason, looked.cites, looked.ids, note)
-    return Figure(side, column, item, count * looked.number, reason, looked.cites, looked.ids, looked.note)
+        return Figure(side, column, item, None, reason, looked.cites, looked.ids, note, looked.unsure)
+    return Figure(
+        side, column, item, count * looked.number, reason, looked.cites, looked.ids, looked.note, looked.unsure
+    )
 
 
 def _other(side: str) -> str:
@@ -449,29 +707,99 @@ def _multiple(code: Code, doubling: str) -> Looked:
     return Looked(DEFAULT_DOUBLING_MULTIPLE[doubling], (), None, ())
 
 
-def score_hand(code: Code, hand: Hand) -> tuple[Figure, ...]:
-    """Every figure one hand earns, in score-pad order: the declaring side's tricks and
-    bonuses (or the adversaries' undertricks), honours, chicane, slams."""
+# what a revoking side may still score (``revoking-side-scores``), by item
+REVOKING_SIDE_KEEPS: Mapping[str, frozenset[str]] = MappingProxyType(
+    {"honours": frozenset({"honours", "aces"}), "honours-and-chicane": frozenset({"honours", "aces", "chicane"})}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Revokes:
+    """What the revokes of a hand come to: tricks moved to the declarer, points to each side,
+    and the sides whose scores the code stops."""
+
+    tricks: int  # taken from the adversaries and added to the declarer's
+    figures: tuple[Figure, ...]
+    stopped: frozenset[str]
+    both: bool
+
+
+def score_hand(code: Code, hand: Entry) -> tuple[Figure, ...]:
+    """Every figure one entry earns, in score-pad order: the revoke penalties, the declaring
+    side's tricks and bonuses (or the adversaries' undertricks), honours, chicane, slams,
+    then the penalties other laws put in the honour column. A side that revoked keeps only
+    what the code lets it (``revoking-side-scores``); tricks taken for a revoke count toward
+    the contract and in the trick score but earn no doubled or redoubled bonus and no slam."""
+    if isinstance(hand, Unplayed):
+        return _penalty_figures(code, hand.penalties, frozenset())
+    revokes = _revoke_figures(code, hand)
+    out: list[Figure] = list(revokes.figures)
+    played: list[Figure] = []
+    if not revokes.both:
+        played += _contract(code, hand, revokes.tricks)
+    played += _honours(code, hand)
+    if hand.chicane is not None:
+        played.append(_chicane(code, hand))
+    if not revokes.both:
+        played += _slams(code, hand)
+    out += [_stop(code, f, revokes.stopped) for f in played]
+    out += _penalty_figures(code, hand.penalties, revokes.stopped)
+    return tuple(out)
+
+
+def counted_tricks(code: Code, hand: Entry) -> int | None:
+    """The declaring side's tricks toward the contract: those taken in play and those taken
+    for the adversaries' revoke (None for a deal not played)."""
+    if isinstance(hand, Unplayed):
+        return None
+    return hand.tricks + _revoke_figures(code, hand).tricks
+
+
+def _contract(code: Code, hand: Hand, penalty_tricks: int) -> list[Figure]:
     out: list[Figure] = []
     declarer, adversaries = hand.declarer, _other(hand.declarer)
     value = look(code, "trick-value", hand.denomination)
     name = denomination_label(hand.denomination)
-    if hand.made:
-        over_book = hand.tricks - BOOK
+    counted = hand.tricks + penalty_tricks
+    if counted >= hand.needed:
+        over_book = counted - BOOK
         multiple = _multiple(code, hand.doubling)
         cites, ids = _both(value, multiple)
+        if penalty_tricks:
+            taken = look(code, "revoke-penalty-tricks")
+            cites, ids = tuple(dict.fromkeys((*cites, *taken.cites))), (*ids, *taken.ids)
         each = None if value.number is None or multiple.number is None else value.number * multiple.number
         times = "" if hand.doubling == "undoubled" else f"{value.number}, {hand.doubling}"
         reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each} ({name}{' ' + times if times else ''})"
+        if penalty_tricks:
+            reason += f", {NUMBERS[penalty_tricks]} of them taken for the adversaries' revoke"
         looked = Looked(each, cites, None, ids, value.why_unknown or multiple.why_unknown)
         out.append(_figure(declarer, "below", "tricks", over_book, looked, reason))
         if hand.doubling != "undoubled":
             bonus = look(code, f"{hand.doubling}-bonus")
-            out.append(
-                _figure(declarer, "above", f"{hand.doubling}-bonus", 1, bonus, f"for making a {hand.doubling} contract")
-            )
-            over = hand.tricks - hand.needed
-            if over:
+            if hand.made:
+                out.append(
+                    _figure(
+                        declarer, "above", f"{hand.doubling}-bonus", 1, bonus, f"for making a {hand.doubling} contract"
+                    )
+                )
+            else:
+                taken = look(code, "revoke-penalty-tricks")
+                out.append(
+                    Figure(
+                        declarer,
+                        "above",
+                        f"{hand.doubling}-bonus",
+                        0,
+                        f"no bonus for a {hand.doubling} contract: it was made only with the tricks taken for a revoke",
+                        tuple(dict.fromkeys((*taken.cites, *bonus.cites))),
+                        (*taken.ids, *bonus.ids),
+                        taken.note,
+                        taken.unsure,
+                    )
+                )
+            over = hand.tricks - hand.needed  # tricks taken for a revoke earn no bonus
+            if over > 0:
                 each_over = look(code, f"{hand.doubling}-overtrick-bonus")
                 out.append(
                     _figure(
@@ -484,15 +812,166 @@ def score_hand(code: Code, hand: Hand) -> tuple[Figure, ...]:
                     )
                 )
     else:
-        short = hand.needed - hand.tricks
+        short = hand.needed - counted
         each = look(code, "undertrick", hand.doubling)
         reason = f"{short} trick{'s' if short != 1 else ''} short of the contract at {each.number if each.number is not None else '?'} ({hand.doubling})"
         figure = _figure(adversaries, "above", "undertricks", short, each, reason)
         out.append(_loss_limit(code, hand, figure))
-    out.extend(_honours(code, hand))
-    if hand.chicane is not None:
-        out.append(_chicane(code, hand))
-    out.extend(_slams(code, hand))
+    return out
+
+
+def _revoke_figures(code: Code, hand: Hand) -> _Revokes:
+    """The revoke penalties of a hand, and what they do to the rest of its score."""
+    if not hand.revokes:
+        return _Revokes(0, (), frozenset(), False)
+    by = {r.side: r for r in hand.revokes}
+    declarer, adversaries = hand.declarer, _other(hand.declarer)
+    further = code.score_values.get("revoke-further-penalty")
+    each_as_first = further is not None and further.value == "each-as-first"
+    out: list[Figure] = []
+    if declarer in by and adversaries in by:
+        rule = look(code, "both-sides-revoked")
+        found = code.score_values.get("both-sides-revoked")
+        if found is not None and found.value == "further-revokes-only":
+            for side in SIDES:
+                extra = by[_other(side)].count - 1
+                if extra > 0:
+                    each = look(code, "revoke-further-penalty")
+                    cites = tuple(dict.fromkeys((*found.cites, *each.cites)))
+                    looked = Looked(
+                        each.number,
+                        cites,
+                        found.note,
+                        (found.id, *each.ids),
+                        each.why_unknown,
+                        unsure=found.unsure or each.unsure,
+                    )
+                    out.append(
+                        _figure(
+                            side,
+                            "above",
+                            "revoke",
+                            extra,
+                            looked,
+                            f"both sides revoked: {extra} further revoke{'s' if extra != 1 else ''} by "
+                            f"{SIDE_LABELS[_other(side)]} at {each.number if each.number is not None else '?'}",
+                        )
+                    )
+        else:
+            note = rule.note or "the code's data does not say how revokes by both sides are scored"
+            for side in SIDES:
+                out.append(
+                    Figure(
+                        side,
+                        "above",
+                        "revoke",
+                        None,
+                        f"both sides revoked: the penalty for {SIDE_LABELS[_other(side)]}'s revoke",
+                        rule.cites,
+                        rule.ids,
+                        f"Unknown: {note}",
+                        rule.unsure,
+                    )
+                )
+        stop = _keeps_rule(code)
+        cites = tuple(dict.fromkeys((*(found.cites if found else ()), *stop.cites)))
+        out.append(
+            Figure(
+                declarer,
+                "above",
+                "not-scored",
+                0,
+                "both sides revoked: no tricks, bonuses, under-tricks or slams are scored in this hand",
+                cites,
+                ("both-sides-revoked", *stop.ids),
+                found.note if found else None,
+                found.unsure if found else None,
+            )
+        )
+        return _Revokes(0, tuple(out), frozenset(SIDES), True)
+    penalty_tricks = 0
+    for side, revoke in by.items():
+        who = "declarer" if side == declarer else "adversary"
+        first = look(code, "revoke-penalty", who)
+        counts_as_first = revoke.count if each_as_first else 1
+        whose = f"a revoke by {SIDE_LABELS[side]}, {'the declaring side' if who == 'declarer' else 'the adversaries'}"
+        if revoke.choice == "tricks":
+            taken = look(code, "revoke-penalty-tricks")
+            room = TRICKS - hand.tricks - penalty_tricks
+            penalty_tricks += min(room, (taken.number or 0) * counts_as_first)
+        else:
+            to = _other(side)
+            out.append(
+                _figure(
+                    to,
+                    "above",
+                    "revoke",
+                    counts_as_first,
+                    first,
+                    f"for {whose}" + (f", {_times(counts_as_first)}" if counts_as_first > 1 else ""),
+                )
+            )
+        extra = revoke.count - counts_as_first
+        if extra > 0:
+            each = look(code, "revoke-further-penalty")
+            out.append(
+                _figure(
+                    _other(side),
+                    "above",
+                    "revoke",
+                    extra,
+                    each,
+                    f"{extra} further revoke{'s' if extra != 1 else ''} by {SIDE_LABELS[side]} at "
+                    f"{each.number if each.number is not None else '?'}",
+                )
+            )
+    return _Revokes(penalty_tricks, tuple(out), frozenset(by), False)
+
+
+def _keeps_rule(code: Code) -> Looked:
+    found = code.score_values.get("revoking-side-scores")
+    if found is None:
+        return Looked(
+            None, (), None, ("revoking-side-scores",), "the code's data does not say what a revoking side scores"
+        )
+    return Looked(None, found.cites, found.note, (found.id,), unsure=found.unsure)
+
+
+def _stop(code: Code, figure: Figure, stopped: frozenset[str]) -> Figure:
+    """A figure a revoking side may not score, as nothing, with the law that says so."""
+    if figure.side not in stopped or figure.points == 0:
+        return figure
+    found = code.score_values.get("revoking-side-scores")
+    keeps = REVOKING_SIDE_KEEPS.get(str(found.value)) if found is not None else None
+    if keeps is not None and figure.item in keeps:
+        return figure
+    rule = _keeps_rule(code)
+    if keeps is None:
+        return replace(
+            figure, note=f"Unknown whether it counts: {rule.why_unknown or 'the rule is not one the sheet knows'}."
+        )
+    what = " and ".join(
+        sorted({{"honours": "its honours", "aces": "its honours", "chicane": "chicane"}[k] for k in keeps})
+    )
+    return Figure(
+        figure.side,
+        figure.column,
+        figure.item,
+        0,
+        f"{figure.reason}: not scored, a side that revokes scores only {what} in the hand",
+        tuple(dict.fromkeys((*rule.cites, *figure.cites))),
+        (*rule.ids, *figure.values),
+        rule.note,
+        rule.unsure,
+    )
+
+
+def _penalty_figures(code: Code, penalties: Iterable[Penalty], stopped: frozenset[str]) -> tuple[Figure, ...]:
+    out = []
+    for p in penalties:
+        looked = look(code, PENALTY_PREFIX + p.penalty)
+        figure = _figure(p.side, "above", "penalty", 1, looked, f"penalty: {p.penalty.replace('-', ' ')}")
+        out.append(_stop(code, figure, stopped))
     return tuple(out)
 
 
@@ -584,14 +1063,21 @@ class Game:
 
 @dataclass(frozen=True, slots=True)
 class ScoredHand:
+    """One entry of the sheet as scored. ``made``: whether the contract was made, counting
+    tricks taken for a revoke (None for a deal not played); ``cites`` and ``note``: for a
+    deal not played, the law that says it scores nothing."""
+
     number: int  # on the sheet, from 1
-    hand: Hand
+    hand: Entry
     words: str
     rubber: int
     game: int  # the game of the rubber it was played in
     figures: tuple[Figure, ...]
     game_won: Game | None = None
     rubber_won: str | None = None
+    made: bool | None = None
+    cites: tuple[Citation, ...] = ()
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -644,7 +1130,7 @@ class Rubber:
 @dataclass(frozen=True, slots=True)
 class Sheet:
     code: str
-    hands: tuple[Hand, ...]
+    hands: tuple[Entry, ...]
     rubbers: tuple[Rubber, ...]
     time_limit: bool
     net: Mapping[str, int]  # plus and minus, summed over the settled rubbers
@@ -725,7 +1211,7 @@ def _close(
     )
 
 
-def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) -> Sheet:
+def score_sheet(code: Code, hands: Sequence[Entry], *, time_limit: bool = False) -> Sheet:
     """Score every hand in order: games are won at the code's ``game`` figure below the
     line, a rubber ends when one side has won two games (the next hand starts a new one).
     With ``time_limit`` the last rubber, if unfinished, is scored as it stands with the
@@ -748,7 +1234,9 @@ def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) 
         leader = max(SIDES, key=lambda s: below[s])
         if below[leader] >= game_at.number:
             game_won = Game(len(games) + 1, leader, MappingProxyType(dict(below)), game_at.cites)
-        scored = ScoredHand(number, hand, hand_words(hand), len(rubbers) + 1, len(games) + 1, figures, game_won)
+        scored = ScoredHand(
+            number, hand, hand_words(hand), len(rubbers) + 1, len(games) + 1, figures, game_won, **_outcome(code, hand)
+        )
         if game_won is not None:
             games.append(game_won)
             below = dict.fromkeys(SIDES, 0)
@@ -771,7 +1259,8 @@ def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) 
     gross = {side: sum(r.totals[side] for r in rubbers) for side in SIDES}
     complete = all(not r.unknown for r in rubbers)
     notes = []
-    if "doubling-multiple" not in code.score_values and any(h.made and h.doubling != "undoubled" for h in hands):
+    played = [h for h in hands if isinstance(h, Hand)]
+    if "doubling-multiple" not in code.score_values and any(h.made and h.doubling != "undoubled" for h in played):
         notes.append(
             "A double multiplies the trick value by {doubled} and a redouble by {redoubled}, as doubling means; "
             "the code's data gives no doubling-multiple figure.".format(**DEFAULT_DOUBLING_MULTIPLE)
@@ -790,7 +1279,17 @@ def score_sheet(code: Code, hands: Sequence[Hand], *, time_limit: bool = False) 
     )
 
 
-def parse_hands(tokens: Iterable[str], code: Code) -> list[Hand]:
+def _outcome(code: Code, hand: Entry) -> dict[str, Any]:
+    """Whether the contract was made (tricks taken for a revoke counted), or, for a deal not
+    played, the law that says it scores nothing."""
+    if isinstance(hand, Unplayed):
+        found = code.score_values[UNPLAYED[hand.kind]]
+        return {"cites": found.cites, "note": found.note}
+    counted = counted_tricks(code, hand)
+    return {"made": counted is not None and counted >= hand.needed}
+
+
+def parse_hands(tokens: Iterable[str], code: Code) -> list[Entry]:
     """Parse many hand tokens; an error names the hand by its number."""
     hands = []
     for number, token in enumerate(tokens, 1):
@@ -821,12 +1320,16 @@ def sheet_lines(sheet: Sheet, code: Code) -> list[str]:
     for rubber in sheet.rubbers:
         lines += ["", f"Rubber {rubber.number}" + ("" if rubber.finished else " (in progress)")]
         for scored in rubber.hands:
-            lines.append(f"  {scored.number}. {scored.words}")
+            lines.append(f"  {scored.number}. {scored.words}{cites_text(scored.cites)}")
+            if scored.note:
+                lines.append(f"       {scored.note}")
             for f in scored.figures:
                 where = "below the line" if f.column == "below" else "above the line"
                 lines.append(f"       {SIDE_LABELS[f.side]:4} {_points(f):>7} {where}: {f.reason}{cites_text(f.cites)}")
                 if f.note and not f.is_known:
                     lines.append(f"            {f.note}")
+                if f.unsure:
+                    lines.append(f"            Unconfirmed: {f.unsure}")
             if scored.game_won:
                 g = scored.game_won
                 lines.append(f"       {SIDE_LABELS[g.winner]} win game {g.number}{cites_text(g.cites)}")

@@ -15,7 +15,7 @@ from adjudicator.engine import NextQuestion, Outcome, Ruling, Step, available
 from adjudicator.model import NOT_SURE, Citation, Code, Effect, EtiquetteItem, Law, Next, Quote, Remedy, Term, Unsure
 from adjudicator.quiz import Item as QuizItem
 from adjudicator.quiz import Quiz
-from adjudicator.scoring import Figure, Game, Hand, Sheet
+from adjudicator.scoring import Entry, Figure, Game, Sheet, Unplayed
 
 if TYPE_CHECKING:  # the search module imports whoosh: not needed to serialize its results
     from adjudicator.search import Results
@@ -379,13 +379,30 @@ def figure(item: Figure) -> dict[str, Any]:
         "cites": _cites(item.cites),
         "values": list(item.values),
         "note": item.note,
+        "unsure": item.unsure,
     }
 
 
-def hand(item: Hand) -> dict[str, Any]:
-    """A hand as entered (adjudicator.scoring.Hand), with its token for the ``hand`` parameter."""
+def hand(item: Entry) -> dict[str, Any]:
+    """A hand as entered (adjudicator.scoring.Hand or Unplayed), with its token for the ``hand`` parameter."""
+    penalties = [{"side": p.side, "penalty": p.penalty} for p in item.penalties]
+    if isinstance(item, Unplayed):
+        return {
+            "token": item.token(),
+            "kind": item.kind,
+            "declarer": None,
+            "level": None,
+            "denomination": None,
+            "doubling": None,
+            "tricks": None,
+            "honours": None,
+            "chicane": None,
+            "revokes": [],
+            "penalties": penalties,
+        }
     return {
         "token": item.token(),
+        "kind": "played",
         "declarer": item.declarer,
         "level": item.level,
         "denomination": item.denomination,
@@ -393,6 +410,8 @@ def hand(item: Hand) -> dict[str, Any]:
         "tricks": item.tricks,
         "honours": None if item.honours is None else {"side": item.honours.side, "holding": item.honours.holding},
         "chicane": item.chicane,
+        "revokes": [{"side": r.side, "count": r.count, "choice": r.choice} for r in item.revokes],
+        "penalties": penalties,
     }
 
 
@@ -422,6 +441,9 @@ def score_sheet(sheet: Sheet, code: Code) -> dict[str, Any]:
                         "hand": hand(h.hand),
                         "game": h.game,
                         "figures": [figure(f) for f in h.figures],
+                        "made": h.made,
+                        "cites": _cites(h.cites),
+                        "note": h.note,
                         "game_won": None if h.game_won is None else _game(h.game_won),
                         "rubber_won": h.rubber_won,
                     }

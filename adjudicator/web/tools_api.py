@@ -72,18 +72,37 @@ def schemas() -> dict[str, Any]:
                 "cites": {**strs, "description": "the laws the figure rests on"},
                 "values": {**strs, "description": "the ids of the code's scoring values used"},
                 "note": ns,
+                "unsure": {**ns, "description": "why the sources do not confirm the figure the code's data gives"},
             }
         ),
         "ScoreHand": obj(
             {
                 "token": {**s, "description": "the hand as the `hand` parameter writes it"},
-                "declarer": side,
-                "level": i,
-                "denomination": s,
-                "doubling": {"enum": list(scoring.DOUBLINGS)},
-                "tricks": i,
+                "kind": {"enum": ["played", "passed", "void"], "description": "a hand played, or a deal not scored"},
+                "declarer": {"oneOf": [{"type": "null"}, side]},
+                "level": ni,
+                "denomination": ns,
+                "doubling": {"oneOf": [{"type": "null"}, {"enum": list(scoring.DOUBLINGS)}]},
+                "tricks": {**ni, "description": "the declaring side's tricks taken in play"},
                 "honours": {"oneOf": [{"type": "null"}, obj({"side": side, "holding": s})]},
                 "chicane": {"oneOf": [{"type": "null"}, side]},
+                "revokes": {
+                    "type": "array",
+                    "items": obj(
+                        {
+                            "side": {**side, "description": "the side that revoked"},
+                            "count": i,
+                            "choice": {
+                                "oneOf": [{"type": "null"}, {"enum": list(scoring.REVOKE_CHOICES)}],
+                                "description": "the declarer's choice for his adversaries' revoke",
+                            },
+                        }
+                    ),
+                },
+                "penalties": {
+                    "type": "array",
+                    "items": obj({"side": {**side, "description": "the side that scores it"}, "penalty": s}),
+                },
             }
         ),
         "ScoreSheet": obj(
@@ -111,6 +130,12 @@ def schemas() -> dict[str, Any]:
                                         "hand": ref("ScoreHand"),
                                         "game": i,
                                         "figures": {"type": "array", "items": ref("ScoreFigure")},
+                                        "made": {
+                                            "oneOf": [{"type": "null"}, b],
+                                            "description": "the contract made, counting tricks taken for a revoke",
+                                        },
+                                        "cites": {**strs, "description": "for a deal not scored: its law"},
+                                        "note": ns,
                                         "game_won": {"oneOf": [{"type": "null"}, game]},
                                         "rubber_won": {"oneOf": [{"type": "null"}, side]},
                                     }
@@ -267,9 +292,14 @@ def paths() -> dict[str, Any]:
                 "summary": "An Auction score sheet: every hand's figures with their laws, games, rubbers, settlement",
                 "description": (
                     "Each `hand` is SIDE.CONTRACT.TRICKS, optionally followed by .h.SIDE.HOLDING (honours as "
-                    "held) and .c.SIDE (chicane): `we.3HX.11.h.we.three` is three hearts doubled by We, eleven "
-                    "tricks taken, three honours held by We. SIDE is we or they; CONTRACT the level, a letter "
-                    "(C D H S, R royal spades, N no trumps) and X or XX; TRICKS the declaring side's tricks, 0-13."
+                    "held), .c.SIDE (chicane), .r.SIDE[.N][.tricks|.points] (established revokes by SIDE, N of "
+                    "them; for the adversaries' revoke, the declarer's choice of three tricks or the points) and "
+                    ".p.SIDE.PENALTY (points another law puts in the honour column, scored by SIDE: a "
+                    "`penalty-PENALTY` value of the code, e.g. double-of-partner): `we.3HX.7.r.they.tricks` is "
+                    "three hearts doubled by We, seven tricks taken in play, They revoked and We took three of "
+                    "their tricks. `passed` is a deal passed out and `void` a void deal (each may carry .p "
+                    "parts). SIDE is we or they; CONTRACT the level, a letter (C D H S, R royal spades, N no "
+                    "trumps) and X or XX; TRICKS the declaring side's tricks taken in play, 0-13."
                 ),
                 "parameters": [
                     code,

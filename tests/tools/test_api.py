@@ -23,7 +23,25 @@ def test_the_score_sheet_is_the_cores(client, library):
     assert first == {
         "side": "we", "column": "below", "item": "tricks", "points": 80,
         "reason": "5 tricks over the book at 16 (hearts 8, doubled)", "cites": ["4", "53"], "values": ["trick-value", "doubling-multiple"], "note": None,
+        "unsure": None,
     }  # fmt: skip
+
+
+def test_the_score_api_takes_a_revoke_and_a_penalty(client):
+    """1913 Law 84(b): three hearts doubled, seven tricks, three more for the adversaries'
+    revoke: 64 below, no bonus; Law 90: 25 to We for They's look at a quitted trick."""
+    query = urlencode([("hand", "we.3HX.7.r.they.tricks.p.we.quitted-trick"), ("hand", "void")])
+    data = client.get(f"{API}/codes/auction-bridge-1913/score?{query}").get_json()
+    first, second = data["rubbers"][0]["hands"]
+    assert first["hand"]["revokes"] == [{"side": "they", "count": 1, "choice": "tricks"}]
+    assert first["hand"]["penalties"] == [{"side": "we", "penalty": "quitted-trick"}]
+    assert [(f["side"], f["item"], f["points"]) for f in first["figures"]] == [
+        ("we", "tricks", 64),
+        ("we", "doubled-bonus", 0),
+        ("we", "penalty", 25),
+    ]
+    assert first["made"] is True and first["game_won"]["winner"] == "we"
+    assert second["hand"]["kind"] == "void" and second["figures"] == [] and second["cites"] == ["39", "40"]
 
 
 def test_the_time_limit_and_an_unknown_figure_in_the_api(client, library):
@@ -44,8 +62,8 @@ def test_the_auction_api_rules_each_call_and_carries_out_the_claim(client):
     assert (finding["irregularity"], finding["call"], finding["status"]) == ("insufficient-bid", 2, "claimed")
     assert finding["claim"] == {"seat": "S", "word": "raise", "after": 2, "in_time": True}
     assert finding["remedy"]["id"] == "made-sufficient" and finding["facts"] == {
-        "self-corrected": "no",
-        "claimed-in-time": "yes",
+        "first-after-bid": "pointed-out",
+        "adversary-overcalled-or-doubled": "no",
     }
     assert finding["then"] == [
         "East's bid is now four spades.",

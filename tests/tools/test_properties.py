@@ -4,7 +4,7 @@ every code the tools offer (hypothesis)."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from adjudicator import auction as checker
@@ -30,22 +30,40 @@ SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[Heal
 
 @st.composite
 def hands(draw, code):
+    if draw(st.integers(0, 9)) == 0:  # a deal not scored, where the code has one
+        kinds = [k for k, value_id in scoring.UNPLAYED.items() if value_id in code.score_values]
+        return scoring.make_unplayed(code, draw(st.sampled_from(kinds)), penalties(draw, code))
     denomination = draw(st.sampled_from(scoring.denominations(code)))
     holdings = scoring.holdings_for(denomination)
     honours = draw(st.none() | st.tuples(st.sampled_from(scoring.SIDES), st.sampled_from(holdings)))
     chicane = None if denomination == scoring.NO_TRUMP else draw(st.none() | st.sampled_from(scoring.SIDES))
     level = draw(st.integers(1, 7))
     made = st.integers(scoring.BOOK + level, scoring.TRICKS)  # half the hands made: rubbers get finished
+    declarer = draw(st.sampled_from(scoring.SIDES))
+    revoked = draw(st.sampled_from([(), (), (), ("we",), ("they",), ("we", "they")]))
+    revokes = [
+        (side, draw(st.integers(1, 3)), draw(st.sampled_from(scoring.REVOKE_CHOICES)) if side != declarer else None)
+        for side in revoked
+    ]
     return scoring.make_hand(
         code,
-        declarer=draw(st.sampled_from(scoring.SIDES)),
+        declarer=declarer,
         level=level,
         denomination=denomination,
         doubling=draw(st.sampled_from(scoring.DOUBLINGS)),
         tricks=draw(st.one_of(st.integers(0, scoring.TRICKS), made)),
         honours=honours,
         chicane=chicane,
+        revokes=revokes,
+        penalties=penalties(draw, code),
     )
+
+
+def penalties(draw, code):
+    known = scoring.penalty_ids(code)
+    if not known or draw(st.integers(0, 3)):
+        return []
+    return [(draw(st.sampled_from(scoring.SIDES)), draw(st.sampled_from(known)))]
 
 
 @st.composite
@@ -107,7 +125,7 @@ def test_games_are_won_below_the_line_at_the_codes_figure(scorable, data):
         for scored in rubber.hands:
             for f in scored.figures:
                 if f.column == "below":
-                    assert f.side == scored.hand.declarer and scored.hand.made  # only a contract made scores below
+                    assert f.side == scored.hand.declarer and scored.made  # only a contract made scores below
                     running[f.side] += f.points or 0
             reached = max(running.values()) >= game
             assert (scored.game_won is not None) == reached
@@ -182,15 +200,18 @@ def test_any_sequence_is_judged_and_the_roles_follow_the_declarant(checkable, da
 
 @SETTINGS
 @given(data=st.data())
-def test_bids_in_turn_never_fall_in_rank(checkable, data):
-    """Among the bids taken as made, each outranks the one before, by the code's rule."""
+def test_a_bid_is_judged_against_the_bid_that_stands_before_it(checkable, data):
+    """Without a claim or an automatic raise, the bid that stands is the last one made (an
+    insufficient bid not penalized stands as made): each bid judged sufficient outranks it,
+    each judged insufficient does not."""
     auction_input = data.draw(auctions(checkable), label="auction")
     code, dealer, words = auction_input
     result = checker.check_auction(code, dealer, checker.parse_calls(words, code))
-    taken = [
-        (j.call.level, j.call.denomination)
-        for j in result.judgements
-        if j.call.kind == "bid" and j.ok and j.call.level <= checker.MAX_LEVEL
-    ]
-    for before, after in zip(taken, taken[1:], strict=False):
-        assert checker.outranks(code, after, before)
+    assume(not any(f.status in ("claimed", "applies") for f in result.findings))
+    made = [j for j in result.judgements if j.call.kind == "bid" and j.verdict != "after the end"]
+    for before, after in zip(made, made[1:], strict=False):
+        new, old = (after.call.level, after.call.denomination), (before.call.level, before.call.denomination)
+        if after.verdict.startswith("sufficient"):
+            assert checker.outranks(code, new, old)
+        elif after.verdict.startswith("insufficient"):
+            assert not checker.outranks(code, new, old)

@@ -14,12 +14,14 @@ from adjudicator import scoring
 from adjudicator.model import Citation
 from tests.tools.conftest import SEEDS, by_code, read_scenarios
 
-KEYS = {"name", "seed", "hands", "time_limit", "codes"}
+KEYS = {"name", "seed", "law", "hands", "time_limit", "codes"}
 EXPECT = {"figures", "absent", "above", "below", "totals", "games_won", "winner", "settlement",
-          "net", "gross", "complete", "error", "game_cites", "rubber"}  # fmt: skip
+          "net", "gross", "complete", "error", "game_cites", "rubber", "figures_of", "made", "hand_cites",
+          "unsure"}  # fmt: skip
 FIGURE = {"side", "column", "item", "points", "cites", "unknown"}
 SEED_003 = read_scenarios("seed-003.yaml", KEYS)
 CODES = read_scenarios("codes.yaml", KEYS)
+PENALTIES = read_scenarios("penalties.yaml", KEYS)
 
 
 def _matches(figure: scoring.Figure, want: dict[str, Any]) -> bool:
@@ -51,6 +53,22 @@ def check(library, item: dict[str, Any], code_id: str, want: dict[str, Any]) -> 
         assert found, f"no figure {one} among:\n" + "\n".join(f"  {f}" for f in figures)
         for f in found:  # a figure names the law it rests on (a figure the code lacks has none), and the code has it
             assert (f.cites or not f.is_known) and all(c.number in code.laws for c in f.cites), f
+    scored = {h.number: h for r in sheet.rubbers for h in r.hands}
+    for number, expected in want.get("figures_of", {}).items():
+        got = scored[number].figures
+        assert len(got) == len(expected), "\n".join(f"  {f}" for f in got)
+        for figure, one in zip(got, expected, strict=True):
+            assert _matches(figure, one), f"{figure} is not {one}"
+            if one.get("unknown"):
+                assert figure.points is None, figure
+    for number, made in want.get("made", {}).items():
+        assert scored[number].made is made, number
+    for number, cites in want.get("hand_cites", {}).items():
+        assert [str(c) for c in scored[number].cites] == cites
+    for number, items in want.get("unsure", {}).items():
+        for item_id in items:
+            marked = [f for f in scored[number].figures if f.item == item_id]
+            assert marked and all(f.unsure for f in marked), item_id
     for item_id in want.get("absent", []):
         assert not [f for f in figures if f.item == item_id], f"unexpected {item_id}"
     for key in ("above", "below", "totals", "games_won"):
@@ -79,6 +97,11 @@ def test_seed_003(library, item, code_id, want):
 
 @pytest.mark.parametrize(("item", "code_id", "want"), by_code(CODES))
 def test_the_same_hands_under_each_code(library, item, code_id, want):
+    check(library, item, code_id, want)
+
+
+@pytest.mark.parametrize(("item", "code_id", "want"), by_code(PENALTIES))
+def test_revokes_penalties_and_deals_not_scored(library, item, code_id, want):
     check(library, item, code_id, want)
 
 
