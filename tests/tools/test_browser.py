@@ -118,7 +118,18 @@ def test_check_an_auction_and_reach_the_ruling_at_375px(phone, live_server, libr
     page.wait_for_url("**calls=*")
     phone.accessible()
     _no_sideways_scroll(page)
-    assert page.locator("ul.findings li").count() == 3
+    # 1915 Law 50: East's one diamond does not overcall one heart (tricks first, diamonds lower)
+    # and stands, no claim made; Law 49: West's and North's passes come when it was South's
+    # turn, and East's double too; Law 56: East doubles his own side's bid
+    titles = [t.split(":")[0] for t in page.locator("ul.findings li strong").all_inner_texts()]
+    out_of_turn = "A bid, pass, double or redouble out of turn"
+    assert titles == [
+        "An insufficient bid",
+        out_of_turn,
+        out_of_turn,
+        out_of_turn,
+        "A double or redouble the law forbids",
+    ]
     assert "Declarant" in page.locator("dl.terms").inner_text()
     _shoot(page, tmp_path, "auction-checked")
     page.locator("ul.findings li").nth(1).get_by_role("link", name="Settle it: get the ruling").click()
