@@ -72,6 +72,7 @@ corrects the bid, ``penalty`` for any other; a choice the code gives is named by
 WHICH_CALL = "which-call"
 SELF_CORRECTED = "self-corrected"
 ADVERSARY_ACTED = "adversary-overcalled-or-doubled"
+CAN_BE_RAISED = "can-be-raised"  # whether a bid of seven or fewer in its declaration would be sufficient
 WHICH_ILLEGAL_CALL = "which-illegal-call"
 WHY_BARRED = "why-barred"
 BARRED_BY_PARTNER = "partner-insufficient"
@@ -906,11 +907,13 @@ class _Checker:
             verdict = "impossible: more than seven"
         elif state.bid is not None and not outranks(code, new, state.bid):
             reason = ranking_reason(code, new, state.bid)
+            raisable = lowest_sufficient(code, new[1], state.bid) is not None
             self.find(
                 INSUFFICIENT,
                 seat,
                 f"{name} bid {call_words(call)}, which does not outrank "
                 f"{SEAT_NAMES[state.bidder or seat]}'s {contract_words(*state.bid, 'undoubled')}: {reason}",
+                {CAN_BE_RAISED: "yes" if raisable else "no"},
             )
             verdict = f"insufficient: {reason}"
         elif state.bid is not None:

@@ -45,7 +45,7 @@ def test_auction_json_carries_the_findings_and_their_facts(library):
     assert status == 0
     data = json.loads(text)
     assert data == serialize.auction(checker.check_auction(code, "N", checker.parse_calls("1N 1H P P P", code)), code)
-    assert data["findings"][0]["facts"] == {"adversary-overcalled-or-doubled": "no"}
+    assert data["findings"][0]["facts"] == {"can-be-raised": "yes", "adversary-overcalled-or-doubled": "no"}
 
 
 def test_errors_are_one_line_with_the_choices(capsys):
