@@ -130,7 +130,6 @@ def _ruling(library, code_id, irregularity, answers) -> Ruling:
 
 
 ESTABLISHED = {"next-trick-played": "yes", "claimed-in-time": "yes", "search-found": "card-found", "both-sides": "no"}
-LEAGUE_ESTABLISHED = {"next-trick-played": "yes", "claimed-in-time": "yes", "proved": "proved", "both-sides": "no"}
 
 
 def test_the_revoke_penalty_is_three_at_the_clubs_choice_and_two_tricks_in_america(library):
@@ -138,7 +137,7 @@ def test_the_revoke_penalty_is_three_at_the_clubs_choice_and_two_tricks_in_ameri
         remedy = _ruling(library, code_id, "revoke", {**ESTABLISHED, "hands-abandoned": "no"}).remedy
         assert remedy.options.chooser == "non-offending-side" and remedy.options.consult == "allowed"
         assert {c.id for c in remedy.options.choices} == {"take-three-tricks", "deduct-three", "add-three"}
-    remedy = _ruling(library, LEAGUE, "revoke", LEAGUE_ESTABLISHED).remedy
+    remedy = _ruling(library, LEAGUE, "revoke", ESTABLISHED).remedy
     assert remedy.options is None
     assert [(e.kind, e.amount) for e in remedy.effects if e.kind == "tricks"] == [("tricks", 2)]
 
@@ -217,7 +216,17 @@ def test_a_card_named_by_its_holder_is_exposed_only_under_the_revised_code(libra
     assert _ruling(library, REVISED, "exposed-card", named).remedy.id == "liable-to-be-called"
 
 
-@pytest.mark.parametrize("code_id", [CLUB, REVISED])
+@pytest.mark.parametrize("code_id", [CLUB, REVISED, LEAGUE])
+def test_withholding_a_called_exposed_card_has_no_penalty_named_in_any_code(library, code_id):
+    withheld = {"what-was-called": "exposed-card", "could-play-called-card": "no"}
+    remedy = _ruling(library, code_id, "failure-to-obey-penalty", withheld).remedy
+    assert remedy.id == "called-card-withheld" and remedy.unsure is not None
+    assert not [e for e in remedy.effects if e.kind in ("tricks", "score")]
+    led = {"what-was-called": "lead-a-suit", "held-called-suit": "yes"}
+    assert _ruling(library, code_id, "failure-to-obey-penalty", led).remedy.id == "revoke-penalty"
+
+
+@pytest.mark.parametrize("code_id", LAWS)
 def test_every_remedy_says_what_happens_next(library, code_id):
     for irregularity in library.code(code_id).irregularities.values():
         for remedy in irregularity.remedies.values():
