@@ -4,8 +4,10 @@ irregularity and question ids across the codes, and the differences that matter.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -232,3 +234,63 @@ def test_every_remedy_says_what_happens_next(library, code_id):
         for remedy in irregularity.remedies.values():
             choices = remedy.options.choices if remedy.options else ()
             assert remedy.next is not None or (choices and all(c.next for c in choices)), remedy.key
+
+
+def test_the_league_gives_the_revoke_penalty_only_for_the_calls_its_law_38_lists(library):
+    # Law 38: highest or lowest, trump or not trump, a suit to lead. Taking the first trick
+    # (law 22) is not among them, so the ruling says the law is silent.
+    listed = {"what-was-called": "highest-or-lowest", "could-obey": "yes"}
+    assert _ruling(library, LEAGUE, "failure-to-obey-penalty", listed).remedy.id == "revoke-penalty"
+    first_trick = _ruling(library, LEAGUE, "failure-to-obey-penalty", {"what-was-called": "take-trick"}).remedy
+    assert first_trick.id == "take-trick-not-listed" and first_trick.unsure is not None
+    assert not [e for e in first_trick.effects if e.kind in ("tricks", "score")]
+
+
+READER_FIELDS = {
+    "verification",
+    "summary",
+    "citation",
+    "title",
+    "text",
+    "basis_note",
+    "notes",
+    "note",
+    "ask",
+    "help",
+    "label",
+    "fact",
+    "now",
+    "then",
+    "until",
+    "missing",
+    "stands",
+    "example",
+    "definition",
+    "detail",
+}
+INTERNAL = ("seed", "digest", "our id", "not retrieved", "s-cav", "s-fos", "s-hgm", "s-bp")
+
+
+def _reader_words(value, field=""):
+    if isinstance(value, str):
+        if field in READER_FIELDS:
+            yield field, value
+    elif dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if f.name not in ("fallback", "where"):
+                yield from _reader_words(getattr(value, f.name), f.name)
+    elif isinstance(value, dict | Mapping):
+        for item in value.values():
+            yield from _reader_words(item, field)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from _reader_words(item, field)
+
+
+@pytest.mark.parametrize("code_id", LAWS)
+def test_no_word_a_reader_sees_names_our_sources_by_key_or_our_notes(library, code_id):
+    code = library.code(code_id)
+    words = list(_reader_words(code))
+    assert len(words) > 500  # the walk reaches the laws, questions and remedies
+    bad = [(field, text) for field, text in words if any(k in text.lower() for k in INTERNAL)]
+    assert bad == []
