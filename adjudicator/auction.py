@@ -1167,6 +1167,9 @@ class _Checker:
             facts = _asked(about.irregularity, facts)
             ruling = _rule(about, facts, open_claim=d.window if d.is_open else None)
             remedy = ruling.remedy if isinstance(ruling, Ruling) else None
+            if isinstance(ruling, Ruling):  # only the facts on the way to the ruling, not those it passed by
+                on_path = {step.question.id for o in ruling.outcomes for step in o.steps if not step.assumed}
+                facts = {q: a for q, a in facts.items() if q in on_path}
             penalty = self.claimed_remedy(d) if d.claimable else None
             if penalty is not None:
                 options = _choices(penalty)
@@ -1361,6 +1364,22 @@ def _taken(finding: Finding, option: Option) -> bool:
     return option.word is None and finding.status in ("too-late", "claimed-too-late")
 
 
+def fact_sentences(code: Code, finding: Finding) -> list[str]:
+    """What the sequence shows of a finding, as the ruling words each fact (its answer's
+    ``fact``, else the question and the answer)."""
+    try:
+        _, irregularity, _ = find_irregularity(code, finding.irregularity or "")
+    except UnknownIrregularity:
+        return []
+    out = []
+    for q, a in finding.facts.items():
+        question = irregularity.questions.get(q)
+        answer = question.answer(a) if question is not None else None
+        if question is not None and answer is not None:
+            out.append(answer.fact or f"{question.ask} {answer.label}.")
+    return out
+
+
 def auction_lines(result: Auction, code: Code) -> list[str]:
     """The checked auction in plain text: each call and who calls next, each irregularity
     ruled (its options, who chooses and until when, the claim, what followed), the outcome."""
@@ -1388,8 +1407,9 @@ def auction_lines(result: Auction, code: Code) -> list[str]:
                 lines.append(f"        {sentence}")
             if f.unsure:
                 lines.append(f"        Unsure: {f.unsure}")
-            if f.facts:
-                lines.append("        facts: " + ", ".join(f"{q}={a}" for q, a in f.facts.items()))
+            shown = fact_sentences(code, f)
+            if shown:
+                lines.append("        What the calls show: " + " ".join(shown))
     lines += ["", result.status]
     if result.contract is not None:
         label = "Contract" if result.closed else "The bid so far"

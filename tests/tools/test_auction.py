@@ -182,3 +182,17 @@ def test_auction_lines_name_the_calls_the_outcome_and_the_laws(library):
     text = "\n".join(checker.auction_lines(result, code))
     assert "Contract: two hearts redoubled, by North and South" in text
     assert "Declarant: South" in text and "Leader: West" in text and "[Law 44]" in text
+
+
+def test_auction_lines_say_what_the_calls_show_in_the_rulings_words_not_by_ids(library):
+    """1915 Law 50: South's pass covered East's insufficient two hearts before anyone claimed;
+    the fact is worded as the ruling words it, and the question the path passed by is not shown."""
+    code = library.code("auction-bridge-1915")
+    result = checker.check_auction(code, "N", checker.parse_calls("2S 2H P P P", code))
+    text = "\n".join(checker.auction_lines(result, code))
+    assert (
+        "What the calls show: An adversary of the offender called over the insufficient bid "
+        "before anyone pointed it out." in text
+    )
+    assert "first-after-bid" not in text and "adversary-overcalled-or-doubled" not in text
+    assert "since the bid was made good" not in text
