@@ -340,18 +340,25 @@ def hand_words(hand: Entry) -> str:
         outcome = f"made {NUMBERS[result]}" if result > 0 else "made"
     else:
         outcome = f"{NUMBERS[hand.needed - hand.tricks]} down"
+    if hand.revokes:  # tricks taken for a revoke may change it: the figures say how it ends
+        outcome += " in the play"
     tricks = NUMBERS[hand.tricks] if hand.tricks < len(NUMBERS) else str(hand.tricks)
     words = (
         f"{SIDE_LABELS[hand.declarer]}: {contract_words(hand.level, hand.denomination, hand.doubling)}, "
         f"{tricks} trick{'s' if hand.tricks != 1 else ''} ({outcome})"
     )
     for r in hand.revokes:
-        chose = {"tricks": "; the declarer took tricks", "points": "; the declarer took points"}.get(r.choice or "", "")
+        chose = {
+            "tricks": "; the declarer took the penalty in tricks",
+            "points": "; the declarer took the penalty in points",
+        }.get(r.choice or "", "")
         words += f"; {SIDE_LABELS[r.side]} revoked {_times(r.count)}{chose}"
     return words
 
 
-_CONTRACT = re.compile(r"^(?P<level>[0-9]+)(?P<letter>[A-Za-z])(?P<x>x{0,2})$", re.IGNORECASE)
+_CONTRACT = re.compile(
+    r"^(?P<level>[0-9]+)(?P<letter>NT|[A-Za-z])(?P<x>x{0,2})$", re.IGNORECASE
+)  # 3NT as 3N, as the checker reads it
 
 
 def parse_contract(text: str, code: Code) -> tuple[int, str, str]:
@@ -367,7 +374,8 @@ def parse_contract(text: str, code: Code) -> tuple[int, str, str]:
     level = int(match["level"])
     if not 1 <= level <= 7:
         raise SheetError(f"a contract is one to seven tricks over the book, not {level}", field="level", value=text)
-    denomination = _denomination(match["letter"].upper(), code)
+    letter = match["letter"].upper()
+    denomination = _denomination("N" if letter == "NT" else letter, code)
     doubling = DOUBLINGS[len(match["x"])]
     return level, denomination, doubling
 

@@ -140,6 +140,11 @@ def test_a_hand_reads_back_as_it_was_written(c1912):
         assert scoring.parse_hand(token, c1912).token() == token
 
 
+def test_no_trumps_may_be_written_nt_as_the_checker_reads_them(c1912):
+    assert scoring.parse_hand("we.3NTX.9", c1912).token() == "we.3NX.9"
+    assert scoring.parse_hand("they.1nt.7", c1912).token() == "they.1N.7"
+
+
 @pytest.mark.parametrize(
     ("token", "field"),
     [
@@ -228,3 +233,16 @@ def test_sheet_lines_show_every_figure_and_its_law(c1912):
     text = "\n".join(scoring.sheet_lines(sheet, c1912))
     assert "80 below the line" in text and "[Law 4, 53]" in text and "[Law 56]" in text
     assert "We win game 1" in text and "Settlement (the rubber): We +" in text
+
+
+def test_a_hand_with_a_revoke_says_its_tricks_are_those_of_the_play():
+    """Seven tricks at three hearts are two down in the play; the three taken for the
+    adversaries' revoke make the contract, which the figures, not the heading, say."""
+    hand = scoring.Hand("we", 3, "hearts", "doubled", 7, revokes=(scoring.Revoke("they", 1, "tricks"),))
+    assert scoring.hand_words(hand) == (
+        "We: three hearts doubled, seven tricks (two down in the play); They revoked once; "
+        "the declarer took the penalty in tricks"
+    )
+    assert scoring.hand_words(scoring.Hand("we", 3, "hearts", "doubled", 7)) == (
+        "We: three hearts doubled, seven tricks (two down)"
+    )
