@@ -70,7 +70,10 @@ CANONICAL_IRREGULARITIES = {
     "calling-attention-to-trick", "claim", "score-error", "inspecting-tricks",
     "unauthorized-remark", "new-cards", "bystander-remark",
 }  # fmt: skip
-NEW_IRREGULARITIES = {"touched-card"}  # Laws 65-66; the Whist Club 1912 code uses this id for its Law 64
+NEW_IRREGULARITIES = {
+    "touched-card",
+    "dealer-passed",
+}  # Laws 65-66 (the Whist Club 1912 code uses this id for its Law 64); Law 47, which no sister code breaks out
 
 
 # Digest section 3 (and each law's "differs in"): the Whist Club 1912 law that is the same
