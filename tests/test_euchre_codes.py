@@ -28,11 +28,11 @@ IRREGULARITIES = {
     },
 }  # fmt: skip
 
-# The general laws stand behind the code only where it has no law: these and no others.
+# The general laws stand behind the code only where it has no law: these and no others
+# (two penalties for one offence are law 85's: the one demanded is final).
 FALLBACK_OFFERED = {
     SOMERSET: {
-        "bystander-remark", "both-sides-at-fault", "double-penalty", "unprovided-case", "disputed-facts",
-        "breach-of-etiquette",
+        "bystander-remark", "both-sides-at-fault", "unprovided-case", "disputed-facts", "breach-of-etiquette",
     },
 }  # fmt: skip
 
