@@ -1,0 +1,263 @@
+"""The Piquet codes against the digest (piquet.md): the Laws of Piquet of the Portland and Turf
+Clubs (Rubicon Piquet), every law and none invented, the declarations and the partie as data,
+and the key rulings with the figures written by hand from the laws."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator import quiz
+from adjudicator.engine import Ruling, adjudicate, available
+
+PORTLAND = "piquet-portland"
+
+# piquet.md: "The book prints the Laws of Piquet (78 numbered laws)"
+PORTLAND_LAWS = [str(n) for n in range(1, 79)]
+
+
+def _remedy(library, code: str, irregularity: str, answers: dict[str, str]):
+    """The one remedy the answers reach (a question still asked, or a choice of outcomes, fails)."""
+    ruling = adjudicate(library.code(code), irregularity, answers)
+    assert isinstance(ruling, Ruling) and ruling.is_certain, f"{code} {irregularity}: {answers} reach no one remedy"
+    return ruling.remedy
+
+
+def _kinds(effects) -> set[str]:
+    return {e.kind for e in effects}
+
+
+# ---------------------------------------------------------------- the code and its laws
+
+
+def test_the_portland_code_is_a_code_of_the_game_of_piquet(library):
+    code = library.code(PORTLAND)
+    assert code.game == "piquet"
+    assert code.kind == "code"
+    assert code.features == frozenset({"tricks", "stock", "declarations"})
+    assert code.players == (2, 2)
+    assert code.fallback is not None and code.fallback.id == "general-laws-foster"
+
+
+def test_every_law_of_the_digest_and_no_other(library):
+    assert sorted(library.code(PORTLAND).laws, key=int) == PORTLAND_LAWS
+
+
+def test_the_sections_are_the_codes_own_headings(library):
+    sections = {law.section for law in library.code(PORTLAND).laws.values()}
+    titles = {library.code(PORTLAND).sections[s].title for s in sections}
+    assert titles == {
+        "Shuffling", "Cutting", "Dealing", "Carte blanche", "Discarding and taking in", "Calling and showing",
+        "Playing", "Scoring", "Incorrect packs", "Changing cards", "Bystanders",
+    }  # fmt: skip
+
+
+def test_at_least_fifteen_irregularities_of_its_own(library):
+    assert len(library.code(PORTLAND).irregularities) >= 15
+
+
+def test_elder_and_younger_hand_are_roles(library):
+    roles = library.code(PORTLAND).roles
+    assert "non-dealer" in roles["elder-hand"]
+    assert "dealer" in roles["younger-hand"]
+
+
+# ---------------------------------------------------------------- what the game offers
+
+
+def test_a_two_handed_game_without_bidding_offers_no_call_or_consultation(library):
+    offered = {irr.id for irr, _ in available(library.code(PORTLAND))}
+    assert not offered & {"call-out-of-turn", "change-of-call", "penalty-consultation"}
+
+
+@pytest.mark.parametrize(
+    "general",
+    ["revoke", "exposed-card", "lead-out-of-turn", "play-out-of-turn", "misdeal", "wrong-number-of-cards",
+     "imperfect-pack", "score-error", "bystander-remark"],
+)  # fmt: skip
+def test_the_codes_own_law_rules_where_the_general_laws_would(library, general):
+    offered = available(library.code(PORTLAND))
+    ruled_by = [(irr, fallback) for irr, fallback in offered if irr.id == general or general in irr.covers]
+    assert ruled_by, f"{general} is not ruled by the piquet code"
+    assert all(fallback is None for _, fallback in ruled_by)  # the code's own, never the fallback's
+
+
+# ---------------------------------------------------------------- scoring as data
+
+
+@pytest.mark.parametrize(
+    ("value", "points"),
+    [
+        ("carte-blanche", 10), ("point-per-card", 1), ("tierce", 3), ("quart", 4), ("quint", 15),
+        ("sixieme", 16), ("septieme", 17), ("huitieme", 18), ("quatorze", 14), ("trio", 3),
+        ("card-led", 1), ("trick-won-second", 1), ("last-trick", 2), ("the-cards", 10), ("capot", 40),
+        ("pique", 30), ("repique", 60), ("pique-repique-line", 30), ("deals-in-partie", 6),
+        ("partie-bonus", 100), ("rubicon-line", 100), ("rubicon-bonus", 100),
+    ],
+)  # fmt: skip
+def test_the_scores_of_laws_61_to_73(library, value, points):
+    assert library.code(PORTLAND).score_values[value].value == points
+
+
+def test_the_order_of_reckoning_is_law_67(library):
+    table = next(t for t in library.code(PORTLAND).score_tables if t.id == "order-of-reckoning")
+    assert [row[1] for row in table.rows] == [
+        "Carte blanche", "The point", "Sequences", "Quatorzes and trios", "Points made in play",
+        "The cards (or capot)",
+    ]  # fmt: skip
+
+
+def test_the_partie_is_reckoned_with_the_digests_worked_figures(library):
+    table = next(t for t in library.code(PORTLAND).score_tables if t.id == "partie")
+    rows = {row[0]: row for row in table.rows}
+    # Law 72: 131 - 113 + 100 = 118; Law 73: 125 + 81 + 100 = 306
+    assert "= 118" in rows["The loser reached 100"][2]
+    assert "= 306" in rows["The loser under 100 (rubiconed)"][2]
+
+
+def test_the_sequence_table_has_the_six_sequences_of_law_63(library):
+    table = next(t for t in library.code(PORTLAND).score_tables if t.id == "declarations")
+    points = {row[0]: row[2] for row in table.rows}
+    assert points == {
+        "Carte blanche": "10", "Point": "one a card", "Tierce": "3", "Quart": "4", "Quint": "15",
+        "Sixième": "16", "Septième": "17", "Huitième": "18", "Quatorze": "14", "Trio": "3",
+    }  # fmt: skip
+
+
+# ---------------------------------------------------------------- key rulings, by hand from the laws
+
+
+def test_a_stock_of_nine_is_a_compulsory_fresh_deal_by_the_same_dealer(library):
+    remedy = _remedy(
+        library, PORTLAND, "misdeal", {"what-wrong": "count", "hands-taken-up": "yes", "counts": "stock-9"}
+    )
+    assert remedy.options is None  # Law 12: compulsory, nobody chooses
+    assert "new-deal" in _kinds(remedy.effects)
+    assert remedy.next.who == "dealer" and remedy.next.deal == "redealt"
+
+
+def test_thirteen_to_the_elder_gives_him_the_fresh_deal_until_he_takes_a_stock_card(library):
+    remedy = _remedy(
+        library, PORTLAND, "misdeal",
+        {"what-wrong": "count", "hands-taken-up": "yes", "counts": "elder-13-stock-8", "stock-act-13-8": "touched"},
+    )  # fmt: skip
+    assert remedy.options.chooser == "elder-hand"
+    assert "stock" in remedy.options.until
+    late = _remedy(
+        library, PORTLAND, "misdeal",
+        {"what-wrong": "count", "hands-taken-up": "yes", "counts": "elder-13-stock-8", "stock-act-13-8": "took-card"},
+    )  # fmt: skip
+    assert late.id == "too-late-13-8" and late.options is None
+
+
+def test_the_elder_mixing_the_younger_cards_gives_the_younger_the_choice(library):
+    remedy = _remedy(library, PORTLAND, "wrong-stock-cards", {"who-did-it": "non-dealer", "elder-what": "mixed"})
+    assert remedy.options.chooser == "younger-hand"
+    kinds = {k for choice in remedy.options.choices for k in _kinds(choice.effects)}
+    assert {"barred", "new-deal"} <= kinds  # Law 28: reckons nothing, or a fresh deal
+
+
+def test_a_deal_out_of_turn_found_late_is_made_up_by_two_deals_running(library):
+    remedy = _remedy(
+        library, PORTLAND, "deal-out-of-turn", {"noticed-in-time": "no", "last-deal": "no", "fresh-packs": "no"}
+    )
+    assert remedy.id == "double-deal"
+    assert remedy.next.who == "wrong-deal-elder"
+
+
+def test_a_revoke_at_piquet_is_taken_back_without_penalty(library):
+    remedy = _remedy(library, PORTLAND, "revoke", {"held-suit": "yes", "found-when": "in-play"})
+    assert {"replay", "no-penalty"} <= _kinds(remedy.effects)
+    assert "score" not in _kinds(remedy.effects)  # Law 59 IV: no points penalty
+
+
+def test_a_revoke_found_after_the_play_is_unsure_for_want_of_a_time_limit(library):
+    remedy = _remedy(library, PORTLAND, "revoke", {"held-suit": "yes", "found-when": "after-play"})
+    assert remedy.unsure is not None and "time limit" in remedy.unsure.missing
+    assert remedy.unsure.decides == "director"
+
+
+def test_a_lead_out_of_turn_stands_once_played_to(library):
+    answers = {"what-happened": "out-of-turn"}
+    assert (
+        _remedy(library, PORTLAND, "card-played-in-error", {**answers, "adversary-played": "yes"}).id == "lead-stands"
+    )
+    assert _remedy(library, PORTLAND, "card-played-in-error", {**answers, "adversary-played": "no"}).id == (
+        "lead-taken-back"
+    )
+
+
+def test_a_long_hand_reckons_nothing_but_bars(library):
+    remedy = _remedy(library, PORTLAND, "wrong-number-of-cards", {"how-many": "too-many"})
+    enforce = next(c for c in remedy.options.choices if c.id == "enforce")
+    barred = next(e for e in enforce.effects if e.kind == "barred")
+    assert barred.who == "offender" and "bar" in barred.detail
+
+
+def test_carte_blanche_scores_ten_to_its_holder(library):
+    remedy = _remedy(library, PORTLAND, "carte-blanche", {"what-dispute": "not-yet-shown", "who-holds": "non-dealer"})
+    score = next(e for e in remedy.effects if e.kind == "score")
+    assert (score.to, score.amount) == ("elder-hand", 10)
+
+
+def test_carte_blanche_worked_example_is_a_repique(library):
+    remedy = _remedy(library, PORTLAND, "carte-blanche", {"what-dispute": "against-pique"})
+    # 10 (carte blanche) + 6 (point of six) + 15 (quint) = 31 in hand: repique, 31 + 60 = 91
+    assert "31" in remedy.next.example and "91" in remedy.next.example
+
+
+def test_the_written_scores_each_take_their_own(library):
+    remedy = _remedy(library, PORTLAND, "score-error", {"what-wrong": "sheets-differ"})
+    assert remedy.cites[0].number == "74"
+    assert "A's 96" in remedy.next.example and "B's 75" in remedy.next.example
+
+
+# ---------------------------------------------------------------- the words players type
+
+
+@pytest.mark.parametrize(
+    ("term", "words"),
+    [
+        ("elder-hand", {"pone"}),
+        ("stock", {"talon"}),
+        ("carte-blanche", {"blanche"}),
+        ("repique", {"repic", "ninety"}),
+        ("pique", {"pic", "sixty"}),
+        ("capot", {"capote"}),
+        ("sinking", {"sink"}),
+        ("replies", {"good", "not good", "equal"}),
+    ],
+)
+def test_the_glossary_finds_the_words_players_use(library, term, words):
+    assert words <= set(library.code(PORTLAND).glossary[term].synonyms)
+
+
+# ---------------------------------------------------------------- the pages
+
+
+def test_the_learn_page_shows_the_scores(client):
+    response = client.get(f"/learn/{PORTLAND}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for words in ("Repique", "Capot", "Carte blanche", "Quatorze", "306"):
+        assert words in page
+
+
+def test_a_director_level_quiz_is_served(client, library):
+    made = quiz.make_quiz(library.code(PORTLAND), level="director", seed=3, size=10)
+    assert len(made.items) == 10
+    assert {item.kind for item in made.items} == {"ruling", "which-law"}
+    response = client.get(f"/learn/{PORTLAND}/quiz", query_string={"level": "director"}, follow_redirects=True)
+    assert response.status_code == 200
+    assert "What is the ruling?" in response.get_data(as_text=True) or "Which law" in response.get_data(as_text=True)
+
+
+def test_a_player_level_quiz_asks_the_scores(library):
+    made = quiz.make_quiz(library.code(PORTLAND), kind="scoring", seed=1, size=5)
+    assert len(made.items) == 5
+
+
+def test_a_ruling_page_leads_with_what_happens_now(client):
+    response = client.get(f"/settle/{PORTLAND}/revoke", query_string={"held-suit": "yes", "found-when": "in-play"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "plays a card of the suit led" in page
