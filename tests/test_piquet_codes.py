@@ -211,6 +211,66 @@ def test_the_written_scores_each_take_their_own(library):
     assert "A's 96" in remedy.next.example and "B's 75" in remedy.next.example
 
 
+def test_thirty_in_hand_first_is_a_repique_of_sixty(library):
+    remedy = _remedy(library, PORTLAND, "pique-repique", {"counted-in-hand": "yes"})
+    score = next(e for e in remedy.effects if e.kind == "score")
+    assert score.amount == 60
+    # 6 (point of six) + 15 (quint) + 14 (quatorze) = 35 in hand; 35 + 60 = 95
+    assert "35" in remedy.next.example and "ninety-five" in remedy.next.example
+
+
+def test_only_the_elder_hand_piques_for_thirty(library):
+    answers = {"counted-in-hand": "no"}
+    pique = _remedy(
+        library, PORTLAND, "pique-repique", {**answers, "who-claims": "non-dealer", "counted-with-play": "yes"}
+    )
+    score = next(e for e in pique.effects if e.kind == "score")
+    assert (score.to, score.amount) == ("elder-hand", 30)
+    younger = _remedy(library, PORTLAND, "pique-repique", {**answers, "who-claims": "dealer"})
+    assert younger.id == "no-pique-younger"
+    assert "score" not in _kinds(younger.effects)
+
+
+@pytest.mark.parametrize(
+    ("answers", "remedy_id", "figures"),
+    [
+        ({"reached-100": "yes"}, "worth-72", "131 − 113 + 100 = 118"),
+        ({"reached-100": "no", "extra-deals": "no"}, "rubicon-73", "125 + 81 + 100 = 306"),
+    ],
+)
+def test_the_partie_and_the_rubicon_are_worked_out(library, answers, remedy_id, figures):
+    remedy = _remedy(library, PORTLAND, "partie", {"what-dispute": "worth", **answers})
+    assert remedy.id == remedy_id
+    assert figures in remedy.next.example
+
+
+def test_a_rubicon_after_the_extra_deals_of_a_tie_is_unsure(library):
+    remedy = _remedy(library, PORTLAND, "partie", {"what-dispute": "worth", "reached-100": "no", "extra-deals": "yes"})
+    assert remedy.unsure is not None and "extra deals" in remedy.unsure.missing
+
+
+def test_a_false_call_not_put_right_costs_the_deal_and_frees_the_adversarys_scores(library):
+    answers = {"admitted": "yes", "same-value": "no", "put-right": "no", "could-have-held": "yes"}
+    remedy = _remedy(library, PORTLAND, "over-call", {**answers, "shown-own-accord": "no"})
+    assert remedy.options.chooser == "adversary"
+    enforce = next(c for c in remedy.options.choices if c.id == "enforce")
+    assert {(e.kind, e.who or e.to) for e in enforce.effects} == {("barred", "offender"), ("score", "adversary")}
+    shown = _remedy(library, PORTLAND, "over-call", {**answers, "shown-own-accord": "yes"})
+    assert "no-penalty" in _kinds(shown.effects)  # Law 55: a voluntary show protects
+
+
+def test_a_misnomer_carries_no_penalty(library):
+    remedy = _remedy(library, PORTLAND, "over-call", {"admitted": "yes", "same-value": "yes", "could-have-named": "no"})
+    assert remedy.cites[0].number == "53"
+    assert "no-penalty" in _kinds(remedy.effects)
+
+
+def test_the_non_dealer_calling_anything_before_his_point_loses_it(library):
+    remedy = _remedy(library, PORTLAND, "calling-order", {"what-happened": "elder-other-first"})
+    barred = next(e for e in remedy.effects if e.kind == "barred")
+    assert barred.who == "elder-hand" and "point" in barred.detail
+
+
 # ---------------------------------------------------------------- the words players type
 
 
