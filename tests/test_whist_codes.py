@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import cli
-from adjudicator.engine import Ruling, adjudicate
+from adjudicator.engine import Ruling, adjudicate, available
 
 CLUB, REVISED, LEAGUE = "whist-club-1864", "whist-revised-1900", "whist-american-league"
 
@@ -294,3 +294,11 @@ def test_no_word_a_reader_sees_names_our_sources_by_key_or_our_notes(library, co
     assert len(words) > 500  # the walk reaches the laws, questions and remedies
     bad = [(field, text) for field, text in words if any(k in text.lower() for k in INTERNAL)]
     assert bad == []
+
+
+@pytest.mark.parametrize("code_id, law", [(CLUB, "84"), (REVISED, "87"), (LEAGUE, "39")])
+def test_a_second_penalty_is_refused_by_each_code_s_own_law_not_the_general_laws(library, code_id, law):
+    code = library.code(code_id)
+    assert "double-penalty" not in {irregularity.id for irregularity, _ in available(code)}
+    remedy = _ruling(library, code_id, "penalty-consultation", {"already-named": "yes"}).remedy
+    assert remedy.id == "no-second-penalty" and [str(c) for c in remedy.cites] == [law]
