@@ -8,6 +8,7 @@ import pytest
 
 from adjudicator import quiz
 from adjudicator.engine import Ruling, adjudicate, available
+from adjudicator.errors import UnknownAnswer
 
 PORTLAND = "piquet-portland"
 
@@ -321,3 +322,115 @@ def test_a_ruling_page_leads_with_what_happens_now(client):
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "plays a card of the suit led" in page
+
+
+# ---------------------------------------------------------------- Piquet au cent, over the Portland code
+
+AU_CENT = "piquet-au-cent"
+
+# piquet.md, "LAWS OF PIQUET AU CENT": the laws of Piquet each paragraph changes (AC-1 .. AC-30),
+# written under those numbers; AC-28 and AC-29 become Laws 71 and 72, and Law 73 (the rubicon) goes
+AU_CENT_CHANGES = [
+    "4", "5", "9", "11", "15", "16", "20", "22", "24", "27", "28", "29", "32", "36", "40", "41", "42", "43",
+    "46", "48", "49", "50", "51", "54", "55", "56", "62", "65", "70", "71", "72",
+]  # fmt: skip
+
+
+def test_au_cent_extends_the_portland_code_and_drops_the_rubicon(library):
+    code = library.code(AU_CENT)
+    assert code.game == "piquet" and code.extends == PORTLAND
+    assert code.features == frozenset({"tricks", "stock", "declarations"}) and code.players == (2, 2)
+    assert sorted(code.laws, key=int) == [n for n in PORTLAND_LAWS if n != "73"]
+    assert "rubicon" not in code.glossary
+
+
+def test_au_cent_writes_out_only_the_laws_its_paragraphs_change(library):
+    code = library.code(AU_CENT)
+    own = sorted((n for n, law in code.laws.items() if law.origin == AU_CENT), key=int)
+    assert own == AU_CENT_CHANGES
+    assert all(code.laws[n].origin == PORTLAND for n in code.laws if n not in AU_CENT_CHANGES)
+
+
+@pytest.mark.parametrize(
+    ("value", "points"),
+    [("game", 100), ("double-game-line", 50), ("double-game-counts", 2), ("games-to-win-partie", 3),
+     ("repique", 60), ("pique", 30), ("capot", 40), ("quint", 15), ("carte-blanche", 10)],
+)  # fmt: skip
+def test_au_cent_scores_the_hand_as_rubicon_piquet_and_plays_to_100(library, value, points):
+    assert library.code(AU_CENT).score_values[value].value == points
+
+
+def test_au_cent_has_no_rubicon_values(library):
+    values = library.code(AU_CENT).score_values
+    assert not {"rubicon-line", "rubicon-bonus", "deals-in-partie", "partie-bonus"} & set(values)
+
+
+@pytest.mark.parametrize(
+    ("irregularity", "answers", "portland", "au_cent"),
+    [
+        ("cutting-irregularity", {"which-cut": "for-deal", "deal-cut-what": "who-chooses"},
+         "higher-card-chooses", "lower-card-deals"),
+        ("cutting-irregularity", {"which-cut": "for-deal", "deal-cut-what": "several-shown"},
+         "cut-again", "lowest-card-elected"),
+        ("wrong-stock-cards", {"who-did-it": "non-dealer", "elder-what": "mixed"}, "younger-chooses-28", "loses-game-28"),
+        ("wrong-stock-cards", {"who-did-it": "dealer", "elder-announced": "yes", "younger-what": "mixed"},
+         "elder-chooses-29", "loses-game-29"),
+        ("looking-at-stock", {"whose-left": "younger-left", "younger-said": "would-not"},
+         "forbidden-no-penalty", "suit-called-100"),
+        ("wrong-pack", {"when-noticed": "before-lifting"}, "fresh-deal-right-pack", "deal-stands-100"),
+        ("misdeal", {"what-wrong": "count", "hands-taken-up": "yes", "counts": "elder-13-stock-8",
+                     "stock-act-13-8": "touched"}, "elder-option-13-8", "too-late-13-8"),
+        ("under-call", {"who-called": "non-dealer", "answered": "yes", "what-class": "point"}, "bound-50", "bound-50"),
+    ],
+)  # fmt: skip
+def test_the_same_facts_under_the_two_codes(library, irregularity, answers, portland, au_cent):
+    assert _remedy(library, PORTLAND, irregularity, answers).id == portland
+    assert _remedy(library, AU_CENT, irregularity, answers).id == au_cent
+
+
+def test_mixing_the_other_players_cards_loses_the_game_at_au_cent_with_no_choice(library):
+    remedy = _remedy(library, AU_CENT, "wrong-stock-cards", {"who-did-it": "non-dealer", "elder-what": "mixed"})
+    assert remedy.options is None
+    assert "lost" in remedy.next.stands
+    assert remedy.unsure is not None and "double" in remedy.unsure.missing
+
+
+def test_the_dealer_need_not_exchange_at_au_cent(library):
+    answers = {"what-happened": "no-discard", "who-stood": "dealer"}
+    remedy = _remedy(library, AU_CENT, "drawing-irregularity", answers)
+    assert remedy.cites[0].number == "22" and "no-penalty" in _kinds(remedy.effects)
+    elder = _remedy(library, AU_CENT, "drawing-irregularity", {**answers, "who-stood": "non-dealer"})
+    assert elder.id == "must-discard"
+
+
+@pytest.mark.parametrize(("adversary_50", "remedy_id", "games"), [("yes", "single-game", 1), ("no", "double-game", 2)])
+def test_a_game_of_100_is_double_when_the_adversary_has_not_50(library, adversary_50, remedy_id, games):
+    remedy = _remedy(library, AU_CENT, "partie", {"what-dispute": "game-won", "adversary-50": adversary_50})
+    assert remedy.id == remedy_id
+    score = next(e for e in remedy.effects if e.kind == "score")
+    assert (score.amount, score.unit) == (games, "game")
+
+
+def test_whether_play_stops_at_100_is_unsure(library):
+    remedy = _remedy(library, AU_CENT, "partie", {"what-dispute": "mid-deal"})
+    assert remedy.unsure is not None and "100" in remedy.unsure.missing
+
+
+def test_the_rubicon_is_a_portland_ruling_only(library):
+    answers = {"what-dispute": "worth", "reached-100": "no", "extra-deals": "no"}
+    assert _remedy(library, PORTLAND, "partie", answers).id == "rubicon-73"
+    with pytest.raises(UnknownAnswer, match="worth"):
+        adjudicate(library.code(AU_CENT), "partie", answers)
+
+
+def test_the_au_cent_pages(client):
+    assert "double game" in client.get(f"/learn/{AU_CENT}").get_data(as_text=True).lower()
+    quiz_page = client.get(f"/learn/{AU_CENT}/quiz", query_string={"level": "director"}, follow_redirects=True)
+    assert quiz_page.status_code == 200
+    compare = client.get(
+        f"/settle/{PORTLAND}/wrong-stock-cards/compare/{AU_CENT}",
+        query_string={"who-did-it": "non-dealer", "elder-what": "mixed"},
+    )
+    assert compare.status_code == 200
+    page = compare.get_data(as_text=True)
+    assert "rule differently" in page and "loses the game" in page
