@@ -1,8 +1,9 @@
-"""Euchre under the Somerset Club of Boston's laws of 1888, against the digest: every law and
-rule of etiquette and none invented, the key rulings written by hand from the laws (the
-revoke's three points and five in a lone hand, ordering up and speaking out of turn, the lone
-hand's rights), the scoring a learner is quizzed on, and the Learn page, a director's quiz and
-search working for the code."""
+"""Euchre under the Somerset Club of Boston's laws of 1888 and under Foster's laws of 1914,
+against the digest: every law and rule of etiquette and none invented, the key rulings written
+by hand from the laws (the revoke's three points and five in a lone hand at Somerset, two
+added or taken off at Foster's; ordering up and speaking out of turn; the lone hand's rights),
+the scoring a learner is quizzed on, and the Learn page, a director's quiz and search working
+for each code."""
 
 from __future__ import annotations
 
@@ -12,8 +13,13 @@ from adjudicator.engine import Ruling, adjudicate, available
 from adjudicator.search import search
 
 SOMERSET = "euchre-somerset-1888"
+FOSTER = "euchre-foster-1914"
 
-LAWS = {SOMERSET: [str(n) for n in range(1, 106)]}
+# Foster's laws 4 to 6, and 31 and 32, are known to us only as groups: each group is one entry.
+LAWS = {
+    SOMERSET: [str(n) for n in range(1, 106)],
+    FOSTER: [str(n) for n in range(1, 41) if n not in (4, 5, 6, 31, 32)] + ["4-6", "31-32"],
+}
 ETIQUETTE = {SOMERSET: {f"e-{n}" for n in range(106, 117)}}
 
 IRREGULARITIES = {
@@ -266,3 +272,124 @@ def test_every_remedy_says_what_happens_next_and_cites_the_code_s_own_laws(libra
             assert remedy.cites and all(code.law(c) is not None for c in remedy.cites), remedy.key
             if remedy.options is not None:
                 assert remedy.options.chooser in code.roles, remedy.key
+
+
+# ---------------------------------------------------------------- Foster's euchre laws (1914)
+
+FOSTER_IRREGULARITIES = {
+    "cutting-irregularity", "shuffling-irregularity", "misdeal", "deal-out-of-turn", "faced-card",
+    "imperfect-pack", "card-exposed-in-dealing", "call-out-of-turn", "change-of-call", "remark-to-partner",
+    "trump-card-irregularity", "discard-irregularity", "lone-hand-declaration", "wrong-number-of-cards",
+    "exposed-card", "two-cards-played", "lead-out-of-turn", "play-out-of-turn", "revoke",
+    "failure-to-obey-penalty", "lone-partner-irregularity", "inspecting-tricks", "calling-attention-to-trick",
+}  # fmt: skip
+# Foster's euchre laws say nothing of the score, the table, consulting or bystanders: the
+# general laws rule there.
+FOSTER_FALLBACK = {
+    "score-error", "bystander-remark", "penalty-consultation", "both-sides-at-fault", "double-penalty",
+    "unprovided-case", "disputed-facts", "breach-of-etiquette",
+}  # fmt: skip
+
+
+def test_foster_s_code_is_the_same_game_with_its_own_irregularities(library):
+    code = library.code(FOSTER)
+    assert code.game == "euchre" and code.players == (4, 4)
+    assert code.features == {"tricks", "trumps", "bidding", "partnerships"}
+    assert set(code.irregularities) == FOSTER_IRREGULARITIES
+    assert {i.id for i, by in available(code) if by is not None} == FOSTER_FALLBACK
+
+
+def test_foster_and_somerset_name_the_same_provisions(library):
+    foster, somerset = library.code(FOSTER), library.code(SOMERSET)
+    # Written by hand from the digest's "same as" and matching facts.
+    assert foster.laws["1"].same_as == {SOMERSET: "2"}
+    assert foster.laws["27"].same_as == {SOMERSET: "53"}
+    assert foster.laws["29"].same_as == {SOMERSET: "58"}
+    assert somerset.laws["2"].same_as == {FOSTER: "1"}
+    assert somerset.laws["58"].same_as == {FOSTER: "29"}
+
+
+def test_under_foster_a_revoke_ends_the_hand_and_costs_two_added_or_taken_off(library):
+    remedy = _ruling(
+        library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "no", "lone-hand": "partners-hand"}
+    ).remedy
+    assert [e.kind for e in remedy.effects] == ["game-abandoned"]
+    choices = {c.id: c for c in remedy.options.choices}
+    assert remedy.options.chooser == "non-offending-side"
+    assert _scores(choices["add-two"]) == [("non-offending-side", 2)]
+    assert _scores(choices["take-two"]) == [("offending-side", -2)]
+    both = _ruling(library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "yes"}).remedy
+    assert [e.kind for e in both.effects] == ["deal-void"]
+
+
+def test_under_foster_a_revoke_against_a_lone_hand_is_what_the_lone_hand_would_have_made(library):
+    remedy = _ruling(
+        library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "no", "lone-hand": "lone-adversary"}
+    ).remedy
+    assert [(e.kind, e.to) for e in remedy.effects] == [("game-abandoned", None), ("score", "lone-player")]
+    assert remedy.unsure is not None and "lone march" in remedy.unsure.missing
+
+
+def test_under_foster_an_adversary_s_fault_against_a_lone_hand_lets_him_stop_and_score_four(library):
+    for irregularity, answers in (
+        ("lead-out-of-turn", {"who-led": "lone-adversary"}),
+        ("play-out-of-turn", {"who-played": "lone-adversary"}),
+        ("exposed-card", {"who-showed": "lone-adversary"}),
+    ):
+        remedy = _ruling(library, FOSTER, irregularity, answers).remedy
+        assert remedy.options.chooser == "lone-player", irregularity
+        stop = {c.id: c for c in remedy.options.choices}["stop-and-score"]
+        assert _scores(stop) == [("lone-player", 4)], irregularity
+
+
+def test_under_foster_the_lone_player_is_not_penalised_for_a_lead_out_of_turn(library):
+    remedy = _ruling(library, FOSTER, "lead-out-of-turn", {"who-led": "lone-player"}).remedy
+    assert [e.kind for e in remedy.effects] == ["no-penalty"] and str(remedy.cites[0]) == "36"
+
+
+def test_under_foster_a_lead_in_the_partner_s_turn_lets_the_last_player_call_a_suit(library):
+    answers = {"who-led": "partners-hand", "all-followed": "no", "whose-lead": "partners"}
+    remedy = _ruling(library, FOSTER, "lead-out-of-turn", answers).remedy
+    assert remedy.options.chooser == "last-player"
+    neither = _ruling(library, FOSTER, "lead-out-of-turn", {**answers, "whose-lead": "adversary"}).remedy
+    assert [e.kind for e in neither.effects] == ["card-exposed", "corrected"]
+
+
+def test_under_foster_only_the_maker_may_go_alone(library):
+    remedy = _ruling(library, FOSTER, "lone-hand-declaration", {"what-happened": "not-the-maker"}).remedy
+    assert str(remedy.cites[0]) == "33" and remedy.next.who == "eldest-hand"
+    dealer = _ruling(library, FOSTER, "lone-hand-declaration", {"what-happened": "dealer-kept-discard"}).remedy
+    assert dealer.options.chooser == "non-offending-side"
+
+
+def test_under_foster_a_pass_corrected_to_an_order_lets_the_adversaries_bar_both(library):
+    remedy = _ruling(library, FOSTER, "change-of-call", {"what-changed": "pass-then-order"}).remedy
+    bar = {c.id: c for c in remedy.options.choices}["bar"]
+    assert [(e.kind, e.who) for e in bar.effects] == [("barred", "offending-side")]
+    named = _ruling(library, FOSTER, "call-out-of-turn", {"which-round": "second-round"}).remedy
+    assert [(e.kind, e.who) for e in named.effects] == [("barred", "offending-side")]
+
+
+def test_foster_s_scoring_differs_from_somerset_s_where_the_digest_says(library):
+    tables = {t.id: {row[0]: row[1] for row in t.rows} for t in library.code(FOSTER).score_tables}
+    assert tables["lone-hand"]["fewer than three (euchred)"] == "2"  # Somerset: 4
+    assert tables["lone-hand"]["all five (a lone march)"] == "4"
+    assert tables["penalties"]["a revoke in a hand played by partners"] == "2"  # Somerset: 3
+    values = {k: v.value for k, v in library.code(FOSTER).score_values.items()}
+    assert (values["lone-euchre"], values["revoke-penalty"], values["games-to-win-rubber"]) == (2, 2, 2)
+
+
+@pytest.mark.parametrize("query,law", [("go alone", "33"), ("order up", "15")])
+def test_search_finds_foster_s_lone_hands_and_ordering_up(search_index, query, law):
+    hits = search(search_index, query, code=FOSTER).hits[:3]
+    assert hits and all(h.code == FOSTER for h in hits)
+    assert any(h.kind == "glossary" or (h.kind, h.number) == ("law", law) for h in hits), [
+        (h.kind, h.title) for h in hits
+    ]
+
+
+def test_foster_s_learn_page_and_a_director_s_quiz_work(client):
+    learn = client.get(f"/learn/{FOSTER}")
+    assert learn.status_code == 200 and "lone march" in learn.get_data(as_text=True)
+    quiz = client.get(f"/learn/{FOSTER}/quiz?level=director", follow_redirects=True)
+    assert quiz.status_code == 200 and "Euchre" in quiz.get_data(as_text=True)
