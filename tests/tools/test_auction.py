@@ -196,3 +196,22 @@ def test_auction_lines_say_what_the_calls_show_in_the_rulings_words_not_by_ids(l
     )
     assert "first-after-bid" not in text and "adversary-overcalled-or-doubled" not in text
     assert "since the bid was made good" not in text
+
+
+def test_where_the_code_does_not_say_who_calls_after_a_pass_out_of_turn_either_may(library):
+    """No code of ours is silent on it now (the English code keeps the order, unsure), so a
+    copy of 1913 whose rule is not stated: after West's pass in East's turn, East (whose turn
+    it was) or North (on West's left) may call, and the checker reads on from whoever does."""
+    import dataclasses
+    from types import MappingProxyType
+
+    code = library.code("auction-bridge-1913")
+    values = dict(code.score_values)
+    values["pass-out-of-turn-order"] = dataclasses.replace(values["pass-out-of-turn-order"], value="not-stated")
+    silent = dataclasses.replace(code, score_values=MappingProxyType(values))
+    result = checker.check_auction(silent, "N", checker.parse_calls("1H W:P", silent))
+    (finding,) = result.findings
+    assert finding.irregularity == "call-out-of-turn" and finding.call == 2
+    assert any("The code does not say who calls next: East, whose turn it was, or North" in t for t in finding.then)
+    for calls in ("1H W:P E:P", "1H W:P N:P"):
+        assert len(checker.check_auction(silent, "N", checker.parse_calls(calls, silent)).findings) == 1, calls
