@@ -334,7 +334,8 @@ def _times(count: int) -> str:
 def hand_words(hand: Entry) -> str:
     """``We: three hearts doubled, eleven tricks (made five)``; ``Passed out``."""
     if isinstance(hand, Unplayed):
-        return "Passed out: nothing is scored" if hand.kind == "passed" else "A void deal: nothing is scored"
+        what = "Passed out" if hand.kind == "passed" else "A void deal"
+        return f"{what}: {'only the penalties entered are scored' if hand.penalties else 'nothing is scored'}"
     result = hand.tricks - BOOK
     if hand.made:
         outcome = f"made {NUMBERS[result]}" if result > 0 else "made"

@@ -246,3 +246,9 @@ def test_a_hand_with_a_revoke_says_its_tricks_are_those_of_the_play():
     assert scoring.hand_words(scoring.Hand("we", 3, "hearts", "doubled", 7)) == (
         "We: three hearts doubled, seven tricks (two down)"
     )
+
+
+def test_a_deal_not_scored_says_so_unless_a_penalty_is_entered_with_it():
+    assert scoring.hand_words(scoring.Unplayed("void")) == "A void deal: nothing is scored"
+    with_penalty = scoring.Unplayed("passed", (scoring.Penalty("we", "quitted-trick"),))
+    assert scoring.hand_words(with_penalty) == "Passed out: only the penalties entered are scored"
