@@ -311,20 +311,28 @@ def test_foster_and_somerset_name_the_same_provisions(library):
 
 def test_under_foster_a_revoke_ends_the_hand_and_costs_two_added_or_taken_off(library):
     remedy = _ruling(
-        library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "no", "lone-hand": "partners-hand"}
+        library,
+        FOSTER,
+        "revoke",
+        {"next-trick-played": "no", "trick-quitted": "yes", "both-sides": "no", "lone-hand": "partners-hand"},
     ).remedy
     assert [e.kind for e in remedy.effects] == ["game-abandoned"]
     choices = {c.id: c for c in remedy.options.choices}
     assert remedy.options.chooser == "non-offending-side"
     assert _scores(choices["add-two"]) == [("non-offending-side", 2)]
     assert _scores(choices["take-two"]) == [("offending-side", -2)]
-    both = _ruling(library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "yes"}).remedy
+    both = _ruling(
+        library, FOSTER, "revoke", {"next-trick-played": "no", "trick-quitted": "yes", "both-sides": "yes"}
+    ).remedy
     assert [e.kind for e in both.effects] == ["deal-void"]
 
 
 def test_under_foster_a_revoke_against_a_lone_hand_is_what_the_lone_hand_would_have_made(library):
     remedy = _ruling(
-        library, FOSTER, "revoke", {"trick-quitted": "yes", "both-sides": "no", "lone-hand": "lone-adversary"}
+        library,
+        FOSTER,
+        "revoke",
+        {"next-trick-played": "no", "trick-quitted": "yes", "both-sides": "no", "lone-hand": "lone-adversary"},
     ).remedy
     assert [(e.kind, e.to) for e in remedy.effects] == [("game-abandoned", None), ("score", "lone-player")]
     assert remedy.unsure is not None and "lone march" in remedy.unsure.missing
