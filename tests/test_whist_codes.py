@@ -302,3 +302,14 @@ def test_a_second_penalty_is_refused_by_each_code_s_own_law_not_the_general_laws
     assert "double-penalty" not in {irregularity.id for irregularity, _ in available(code)}
     remedy = _ruling(library, code_id, "penalty-consultation", {"already-named": "yes"}).remedy
     assert remedy.id == "no-second-penalty" and [str(c) for c in remedy.cites] == [law]
+
+
+def test_a_card_never_found_and_missed_during_the_play_keeps_the_deal_only_the_revised_code_settles_it(library):
+    missed = {"what-found": "card-missing", "missing-card-found": "not-found", "when-missed": "during-play"}
+    club = _ruling(library, CLUB, "imperfect-pack", missed).remedy
+    assert club.id == "deal-stands-short" and club.unsure is not None  # law 46 against law 37
+    revised = _ruling(library, REVISED, "imperfect-pack", missed).remedy
+    assert revised.id == "deal-stands-short" and revised.unsure is None and "41" in [str(c) for c in revised.cites]
+    early = {**missed, "when-missed": "before-play"}
+    for code_id in (CLUB, REVISED):
+        assert _ruling(library, code_id, "imperfect-pack", early).remedy.id == "new-deal-same-dealer"
