@@ -272,6 +272,23 @@ def test_the_non_dealer_calling_anything_before_his_point_loses_it(library):
     assert barred.who == "elder-hand" and "point" in barred.detail
 
 
+@pytest.mark.parametrize(
+    ("where", "remedy_id"),
+    [("other-pack", "deal-void-75"), ("floor", "card-on-floor"), ("tricks-or-discard", "card-among-tricks")],
+)
+def test_where_a_missing_card_turned_up_decides_whether_the_pack_was_incorrect(library, where, remedy_id):
+    answers = {"what-found": "turned-up", "where-found": where, "dealt-from": "yes"}
+    remedy = _remedy(library, PORTLAND, "imperfect-pack", answers)
+    assert remedy.id == remedy_id
+    # only a pack short of its card (it was in the other pack) voids the deal under Law 75
+    assert ("deal-void" in _kinds(remedy.effects)) == (where == "other-pack")
+
+
+def test_a_card_put_on_a_complete_trick_by_its_winner_is_his_next_lead(library):
+    remedy = _remedy(library, PORTLAND, "card-played-in-error", {"what-happened": "second-card", "won-trick": "yes"})
+    assert remedy.next.who == "adversary" and remedy.next.does == "plays"
+
+
 # ---------------------------------------------------------------- the words players type
 
 
