@@ -10,7 +10,7 @@ AXE_VERSION := 4.14.1
 AXE := node_modules/axe-core/axe.min.js
 
 .DEFAULT_GOAL := help
-.PHONY: help install check index serve dev test bench bench-http coldstart load clean
+.PHONY: help install check index serve dev test mutation bench bench-http coldstart load clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -42,6 +42,9 @@ dev: index ## serve with Flask's reloader (development only)
 
 test: check $(AXE) ## run the whole test suite (browser journeys included)
 	$(PY) -m pytest
+
+mutation: install ## mutation testing with mutmut, the share killed per module (MODULES="engine presentation" to choose)
+	$(PY) tools/mutation.py $(MODULES)
 
 # axe-core for the browser tests' accessibility checks, from the npm registry (node_modules/ is not committed)
 $(AXE):

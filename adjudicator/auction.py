@@ -35,12 +35,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, find_irregularity
-from adjudicator.errors import TooUncertain, UnknownIrregularity
-from adjudicator.model import NOT_SURE, Citation, Code, Effect, Irregularity, Library, Remedy, id_words
+from adjudicator.errors import CallError, TooUncertain, UnknownIrregularity
+from adjudicator.model import NOT_SURE, Citation, Code, Effect, Irregularity, Library, Remedy, Unsure, id_words
 from adjudicator.scoring import (
     LETTERS,
     NUMBERS,
-    TableError,
     cites_text,
     contract_words,
     denomination_label,
@@ -50,7 +49,6 @@ from adjudicator.scoring import (
     require,
     trick_values,
 )
-from adjudicator.wording import unsure_text
 
 SEATS = ("N", "E", "S", "W")
 """Clockwise, the order of calling: each player's left-hand neighbour calls next."""
@@ -121,11 +119,6 @@ TOPICS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 
-
-class CallError(TableError):
-    """A call that cannot be read."""
-
-    kind = "call"
 
 
 def missing_values(code: Code) -> list[str]:
@@ -415,7 +408,7 @@ class Finding:
     claim: Claim | None = None
     then: tuple[str, ...] = ()
     points: tuple[Points, ...] = ()
-    unsure: str | None = None  # where the code is silent or unsure, in its own words
+    unsure: Unsure | None = None  # where the ruling code is silent or unsure (its ruling's code words it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1200,7 +1193,7 @@ class _Checker:
             claim=d.claim,
             then=tuple(d.then),
             points=tuple(d.points),
-            unsure=unsure_text(about.code, remedy.unsure) if remedy is not None and about and about.code else None,
+            unsure=remedy.unsure if remedy is not None and about and about.code else None,
         )
 
     def verdict(self, d: _Draft, remedy: Remedy | None) -> str:
@@ -1357,13 +1350,6 @@ RANKING_WORDS: Mapping[str, str] = MappingProxyType(
 )
 
 
-def _taken(finding: Finding, option: Option) -> bool:
-    """Whether ``option`` is what happened to the finding."""
-    if finding.status == "claimed" and finding.claim is not None:
-        return option.word == finding.claim.word
-    return option.word is None and finding.status in ("too-late", "claimed-too-late")
-
-
 def fact_sentences(code: Code, finding: Finding) -> list[str]:
     """What the sequence shows of a finding, as the ruling words each fact (its answer's
     ``fact``, else the question and the answer)."""
@@ -1378,48 +1364,3 @@ def fact_sentences(code: Code, finding: Finding) -> list[str]:
         if question is not None and answer is not None:
             out.append(answer.fact or f"{question.ask} {answer.label}.")
     return out
-
-
-def auction_lines(result: Auction, code: Code) -> list[str]:
-    """The checked auction in plain text: each call and who calls next, each irregularity
-    ruled (its options, who chooses and until when, the claim, what followed), the outcome."""
-    lines = [
-        f"Auction under {code.title} ({code.year}); {SEAT_NAMES[result.dealer]} dealt",
-        f"Bids rank {RANKING_WORDS.get(result.ranking, result.ranking)}{cites_text(result.ranking_cites)}",
-        "",
-    ]
-    for j in result.judgements:
-        turn = "" if j.seat == j.turn else f" (it was {SEAT_NAMES[j.turn]}'s turn)"
-        lines.append(f"  {j.number:>2}. {SEAT_NAMES[j.seat]:5} {j.words:22} {j.verdict}{cites_text(j.cites)}{turn}")
-        for f in j.findings:
-            lines.append(f"      ! {f.title}: {f.summary}{cites_text(f.cites)}")
-            lines.append(f"        {f.verdict}")
-            if f.claim is not None:
-                who = SEAT_NAMES[f.claim.seat] if f.claim.seat else "The side not in fault"
-                lines.append(f"        {who} claimed after call {f.claim.after}: claim:{f.claim.word}")
-            if f.options:
-                who = f" ({names(f.chooser)} chooses{', ' + f.until if f.until else ''})" if f.chooser else ""
-                lines.append(f"        What the code gives{who}:")
-                for o in f.options:
-                    word = f"claim:{o.word}" if o.word else "no claim"
-                    lines.append(f"          {word:24} {o.title}{'   <- this' if _taken(f, o) else ''}")
-            for sentence in f.then:
-                lines.append(f"        {sentence}")
-            if f.unsure:
-                lines.append(f"        Unsure: {f.unsure}")
-            shown = fact_sentences(code, f)
-            if shown:
-                lines.append("        What the calls show: " + " ".join(shown))
-    lines += ["", result.status]
-    if result.contract is not None:
-        label = "Contract" if result.closed else "The bid so far"
-        lines.append(f"{label}: {result.contract.words}, by {PAIR_NAMES[result.contract.side]}")
-    for label, role in (("Declarant", result.declarant), ("Dummy", result.dummy), ("Leader", result.leader)):
-        if role is not None:
-            lines.append(f"{label}: {SEAT_NAMES[role.seat]} ({role.why}){cites_text(role.cites)}")
-    if result.next_call is not None:
-        lines.append(f"Next to call: {SEAT_NAMES[result.next_call]}")
-    for p in result.points:
-        lines.append(f"Penalty: {PAIR_NAMES[p.side]} score {p.points} above the line, {p.why}{cites_text(p.cites)}")
-    lines += list(result.notes)
-    return lines

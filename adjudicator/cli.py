@@ -14,12 +14,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from adjudicator import config, serialize
+from adjudicator import config
 from adjudicator.checks import check, load_checked
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.errors import AdjudicatorError, LibraryError
-from adjudicator.model import NOT_SURE, PHASES, Code, Law, Library, whole_number
-from adjudicator.wording import next_lines, unsure_text
+from adjudicator.model import NOT_SURE, Code, Library, whole_number
+from adjudicator.presentation import code as present_code
+from adjudicator.presentation import law as present_law
+from adjudicator.presentation import quiz as present_quiz
+from adjudicator.presentation import ruling as present_ruling
+from adjudicator.presentation import words
 
 WIDTH = 88
 
@@ -73,7 +77,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_codes(args: argparse.Namespace, out: TextIO) -> int:
     library = _library(args)
     if args.json:
-        _print_json([serialize.code_summary(c) for c in library.codes.values()], out)
+        _print_json([present_code.summary(c).data() for c in library.codes.values()], out)
         return 0
     for _game, codes in library.games().items():
         print(codes[0].game_title, file=out)
@@ -87,23 +91,21 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
     library = _library(args)
     code = library.code(args.code)
     if args.number:
-        item = code.numbered(args.number)
+        detail = present_law.law_detail(code.numbered(args.number), code, library)
         if args.json:
-            _print_json(serialize.law_detail(item, code), out)
+            _print_json(detail.data(), out)
             return 0
-        print(f"{code.title} ({code.year})", file=out)
-        print(f"Law {item.number}. {item.title}   [{code.sections[item.section].title}]", file=out)
-        for q in item.quotes:
-            source = code.sources.get(q.source)
-            label = "The code's words" if q.kind == "law-text" else "Commentary"
-            print(f"\n{label}, quoted from {source.citation if source else q.source}:", file=out)
+        print(words.code_line(code), file=out)
+        print(f"{words.law_name(detail.number, detail.title)}   [{detail.section_title or detail.section}]", file=out)
+        for q in detail.quotes:
+            print(f"\n{q.label}, from {q.citation or q.source}:", file=out)
             print(_wrap(f"\u201c{q.words}\u201d", "  "), file=out)
-        print(f"\n{serialize.DIGEST_LABEL}:", file=out)
-        print(_wrap(item.text, "  "), file=out)
-        if item.basis not in ("full-text", "seed"):
-            print(f"\nBasis: {item.basis}. {item.basis_note or ''}".rstrip(), file=out)
-        if item.see_also:
-            print("\nSee also: " + ", ".join(f"Law {c}" for c in item.see_also), file=out)
+        print(f"\n{detail.text_label}:", file=out)
+        print(_wrap(detail.text, "  "), file=out)
+        if detail.basis_notice:
+            print(_wrap(f"\n{detail.basis_notice}"), file=out)
+        if detail.see_also:
+            print("\nSee also: " + ", ".join(words.law_name(c) for c in detail.see_also), file=out)
         return 0
 
     laws = list(code.laws.values())
@@ -112,9 +114,9 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
         laws = [law for law in laws if args.topic in law.topics]
         tables = tables if args.topic == "scoring" else []
     if args.json:
-        data: Any = [serialize.law(law, code) for law in laws]
+        data: Any = [present_law.law(law, code).data() for law in laws]
         if args.topic == "scoring":
-            data = {"laws": data, "scoring": serialize.scoring(code)}
+            data = {"laws": data, "scoring": present_code.scoring(code).data()}
         _print_json(data, out)
         return 0
     section = None
@@ -144,60 +146,71 @@ def _parse_answers(pairs: Sequence[str]) -> dict[str, str]:
     return answers
 
 
+def render_remedy(remedy: present_ruling.Remedy, out: TextIO, indent: str = "") -> None:
+    """What happens now, who chooses among what (and whether partners may consult), until
+    when; then what follows, the notice when our sources are unsure, and the note."""
+    print(_wrap(remedy.now, indent), file=out)
+    if remedy.options:
+        o = remedy.options
+        print(f"\n{indent}{o.chooses}. {o.consult_text}" + (f" {o.consult_note}" if o.consult_note else ""), file=out)
+        for i, choice in enumerate(o.choices, 1):
+            print(_wrap(f"{i}. {choice.text}", indent + "     ", first=indent + "  "), file=out)
+        if o.until:
+            print(_wrap(f"{words.UNTIL}: {o.until}", indent), file=out)
+    if remedy.until:
+        print(_wrap(f"{words.UNTIL}: {remedy.until}", indent), file=out)
+    if remedy.then:
+        print(_wrap(f"{words.THEN}: {remedy.then}", indent), file=out)
+    for line in remedy.next.lines if remedy.next else []:
+        print(_wrap(f"{words.NEXT}: {line}", indent), file=out)
+    if remedy.call_director:
+        print(_wrap(remedy.call_director, indent), file=out)
+    if remedy.notes:
+        print(_wrap(remedy.notes, indent), file=out)
+
+
 def render_ruling(ruling: Ruling, out: TextIO) -> None:
-    code = ruling.code
-    if ruling.fallback_for is not None:
-        print(
-            f"{ruling.fallback_for.title} has no law for this; ruled under {code.title}, "
-            "the general laws (weaker than a code's own law).",
-            file=out,
-        )
-    print(f"\n{ruling.irregularity.title}: ruling under {code.title} ({code.year})", file=out)
-    if not ruling.is_certain:
-        print("\nNot settled: the players (or the director) must settle these facts first:", file=out)
-        for question in ruling.unsure:
-            print(f"  - {question.ask}", file=out)
-    for outcome in ruling.outcomes:
-        if outcome.assumed:
-            print("\nIF " + "; AND ".join(f"{s.question.ask} {s.answer.label}" for s in outcome.assumed), file=out)
-        remedy = outcome.remedy
-        print(f"\n== {remedy.title} ==", file=out)
-        print(_wrap(remedy.now), file=out)
-        if remedy.options:
-            o = remedy.options
-            consult = {"allowed": "may consult", "forbidden": "may not consult", "not-stated": ""}[o.consult]
-            print(f"\n{code.roles.get(o.chooser, o.chooser).capitalize()} chooses"
-                  + (f" (partners {consult})" if consult else "") + ":", file=out)  # fmt: skip
-            for i, choice in enumerate(o.choices, 1):
-                print(_wrap(f"{i}. {choice.text}", "     ", first="  "), file=out)
-            if o.until:
-                print(_wrap(f"Until: {o.until}"), file=out)
-        if remedy.until:
-            print(_wrap(f"Until: {remedy.until}"), file=out)
-        if remedy.then:
-            print(_wrap(remedy.then), file=out)
-        for line in next_lines(code, remedy.next):
-            print(_wrap(f"Next: {line}"), file=out)
-        if remedy.unsure:
-            print(_wrap(f"Unsure: {unsure_text(code, remedy.unsure)} Call the director or umpire."), file=out)
-        if remedy.notes:
-            print(_wrap(f"Note: {remedy.notes}"), file=out)
-        print("\nBecause:", file=out)
-        for s in outcome.steps:
-            print(_wrap(("(assumed) " if s.assumed else "") + s.fact, "    ", first="  - "), file=out)
+    model = present_ruling.present(ruling)
+    assert isinstance(model, present_ruling.Ruling)  # noqa: S101 - present keeps the kind
+    if model.fallback:
+        print(_wrap(model.fallback), file=out)
+    print(f"\n{model.lead}", file=out)
+    if not model.certain:
+        print(f"\n{model.heading}. {model.now}", file=out)
+        for ask in model.to_settle:
+            print(f"  - {ask}", file=out)
+        if model.call_director:
+            print(_wrap(model.call_director), file=out)
+    for outcome in model.outcomes:
+        if outcome.key:
+            print(f"\n{words.IF.upper()}: " + " ".join(outcome.key), file=out)
+        print(f"\n== {outcome.remedy.title} ==", file=out)
+        render_remedy(outcome.remedy, out)
+        print(f"\n{words.BECAUSE}:", file=out)
+        for s in outcome.because:
+            print(_wrap((f"({words.ASSUMED}) " if s.assumed else "") + s.fact, "    ", first="  - "), file=out)
         for cited in outcome.laws:
-            if cited.law is not None:
-                print(*_law_lines(cited.law, f"\nLaw {cited.citation}", "  "), sep="\n", file=out)
+            print(*_law_lines(cited, "", "  "), sep="\n", file=out)
 
 
-def _law_lines(law: Law, heading: str, indent: str) -> list[str]:
-    """A law under a ruling or an answer: the heading and title, the code's own words
-    quoted, then our digest, indented."""
-    return [
-        f"{heading}. {law.title}",
-        *(_wrap(f"\u201c{q.words}\u201d ({q.source}, quoted)", indent) for q in law.own_words),
-        _wrap(f"{law.text} (digest)", indent),
-    ]
+def _law_lines(
+    law: present_ruling.CitedLaw | present_ruling.MissingLaw | present_law.Law, indent: str, inner: str
+) -> list[str]:
+    """A law under a ruling or an answer: its number and title, the code's own words quoted
+    (whose words they are), then our digest, indented."""
+    if isinstance(law, present_ruling.MissingLaw):
+        return [f"\n{indent}{words.law_name(law.citation)}. {law.notice}"]
+    citation = law.citation if isinstance(law, present_ruling.CitedLaw) else law.number
+    lines = [f"\n{indent}{words.law_name(citation, law.title)}"]
+    for q in law.quotes:
+        if q.kind == "law-text":
+            lines.append(
+                _wrap(f"\u201c{q.words}\u201d ({q.label.lower()}, from {q.citation or q.source})", indent + inner)
+            )
+    lines.append(_wrap(f"{words.DIGEST_SHORT}: {law.text}", indent + inner))
+    if law.basis_notice:
+        lines.append(_wrap(law.basis_notice, indent + inner))
+    return lines
 
 
 def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str], out: TextIO) -> int:
@@ -206,8 +219,8 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
         choices = available(code)
         print(f"{code.title} ({code.year}): what happened?", file=out)
         for i, (irr, fallback) in enumerate(choices, 1):
-            tag = " [general laws]" if fallback else ""
-            print(f"  {i:2}. {irr.title} ({PHASES[irr.phase].lower()}){tag}", file=out)
+            tag = f" [{words.GENERAL_LAWS.lower()}]" if fallback else ""
+            print(f"  {i:2}. {irr.title} ({words.PHASE_TITLES[irr.phase].lower()}){tag}", file=out)
         while irregularity_id is None:
             reply = read("Number: ").strip()
             number = whole_number(reply, 1, len(choices))
@@ -225,7 +238,7 @@ def _interactive(code: Code, irregularity_id: str | None, answers: dict[str, str
             print(f"  {i}. {label}", file=out)
         reply = read("Answer (number, ? for help, b to go back): ").strip().lower()
         if reply == "?":
-            print(_wrap(question.help or "No further help for this question.", "  "), file=out)
+            print(_wrap(question.help or words.NO_HELP, "  "), file=out)
         elif reply == "b":
             if history:
                 answers.pop(history.pop(), None)
@@ -251,11 +264,11 @@ def cmd_ask(args: argparse.Namespace, out: TextIO) -> int:
                          for i, f in available(code)], out)  # fmt: skip
         else:
             for irr, fallback in available(code):
-                print(f"{irr.id:36} {irr.title}" + (" [general laws]" if fallback else ""), file=out)
+                print(f"{irr.id:36} {irr.title}" + (f" [{words.GENERAL_LAWS.lower()}]" if fallback else ""), file=out)
         return 0
     result = adjudicate(code, args.irregularity, answers)
     if args.json:
-        _print_json(serialize.result(result), out)
+        _print_json(present_ruling.present(result).data(), out)
     elif isinstance(result, NextQuestion):
         print(f"Next question ({result.question.id}): {result.question.ask}", file=out)
         for cid, label in result.choices:
@@ -318,7 +331,9 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     results = search(index, " ".join(args.query), game=args.game, code=args.code, topic=args.topic,
                      kind=args.kind, page=args.page, pagelen=args.pagelen)  # fmt: skip
     if args.json:
-        _print_json(serialize.search_results(results), out)
+        from adjudicator.presentation.search import results as present_results
+
+        _print_json(present_results(results).data(), out)
         return 0
     shown = f"{(results.page - 1) * results.pagelen + 1}-{(results.page - 1) * results.pagelen + len(results.hits)}"
     print(f"{results.total} result(s) for {results.query!r}" + (f", showing {shown}" if results.hits else ""),
@@ -340,25 +355,19 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
 LETTERS = "ABCDEFGH"
 
 
-def render_answer(item: Any, code: Code, out: TextIO) -> None:
+def render_answer(item: Any, code: Code, out: TextIO, number: int = 1) -> None:
     """The answer to a quiz item: the right choice, the data's words behind it, and for a
     ruling who chooses among what; then the laws it rests on, with their text."""
-    print(f"Answer: {LETTERS[item.answer]}. {item.correct.text}", file=out)
-    irregularity = code.irregularities.get(item.irregularity) if item.irregularity else None
-    remedy = irregularity.remedies.get(item.remedy) if irregularity and item.remedy else None
-    if item.kind == "ruling" and remedy is not None:
-        print(_wrap(remedy.now, "  "), file=out)
-        if remedy.options:
-            o = remedy.options
-            print(f"  {code.roles.get(o.chooser, o.chooser).capitalize()} chooses:", file=out)
-            for choice in o.choices:
-                print(_wrap(f"- {choice.text}", "    "), file=out)
-    elif item.kind == "which-law" and remedy is not None:
-        print(_wrap(f"The ruling: {remedy.title}.", "  "), file=out)
-    elif item.explanation:
-        print(_wrap(item.explanation, "  "), file=out)
-    for law in (code.laws[number] for number in item.laws if number in code.laws):
-        print(*_law_lines(law, f"  Law {law.number}", "    "), sep="\n", file=out)
+    model = present_quiz.item(item, code, number)
+    print(f"Answer: {LETTERS[model.answer]}. {model.choices[model.answer].text}", file=out)
+    if model.kind == "ruling" and model.remedy is not None:
+        render_remedy(model.remedy, out, "  ")
+    elif model.kind == "which-law" and model.remedy is not None:
+        print(_wrap(f"The ruling: {model.remedy.title}.", "  "), file=out)
+    elif model.explanation:
+        print(_wrap(model.explanation, "  "), file=out)
+    for law in model.laws:
+        print(*_law_lines(law, "  ", "  "), sep="\n", file=out)
 
 
 def _render_question(item: Any, number: int, total: int, out: TextIO) -> None:
@@ -382,7 +391,7 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED) + 1
     made = make_quiz(code, kind=args.kind, level=args.level, seed=seed, size=args.n)
     if args.json:
-        _print_json(serialize.quiz(made, code), out)
+        _print_json(present_quiz.quiz(made, code).data(), out)
         return 0
     total = len(made.items)
     again = f"adjudicator quiz {code.id} --level {made.level} --kind {made.kind} --seed {seed} -n {total}"
@@ -393,7 +402,7 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
         print("\nANSWER KEY", file=out)
         for number, item in enumerate(made.items, 1):
             print(f"\n{number}. ", end="", file=out)
-            render_answer(item, code, out)
+            render_answer(item, code, out, number)
         return 0
     picks: list[int] = []
     try:
@@ -407,7 +416,7 @@ def cmd_quiz(args: argparse.Namespace, out: TextIO) -> int:
                     raise EOFError
             picks.append(letters.index(reply))
             print("Right." if picks[-1] == item.answer else "Not quite.", file=out)
-            render_answer(item, code, out)
+            render_answer(item, code, out, number)
     except (EOFError, KeyboardInterrupt):
         print(file=out)
     print(f"\nScore: {made.score(picks)} of {len(picks)}. The same quiz again: {again}", file=out)
@@ -425,7 +434,9 @@ def cmd_score(args: argparse.Namespace, out: TextIO) -> int:
     scoring.require_scorable(code, library)
     sheet = scoring.score_sheet(code, scoring.parse_hands(args.hand, code), time_limit=args.time_limit)
     if args.json:
-        _print_json(serialize.score_sheet(sheet, code), out)
+        from adjudicator.presentation.tables import score_sheet
+
+        _print_json(score_sheet(sheet, code).data(), out)
     else:
         print("\n".join(scoring.sheet_lines(sheet, code)), file=out)
     return 0
@@ -439,9 +450,13 @@ def cmd_auction(args: argparse.Namespace, out: TextIO) -> int:
     auction.require_checkable(code, library)
     result = auction.check_auction(code, args.dealer, auction.parse_calls(args.call, code))
     if args.json:
-        _print_json(serialize.auction(result, code), out)
+        from adjudicator.presentation.tables import auction as present_auction
+
+        _print_json(present_auction(result, code).data(), out)
     else:
-        print("\n".join(auction.auction_lines(result, code)), file=out)
+        from adjudicator.presentation.tables import auction_lines
+
+        print("\n".join(auction_lines(result, code)), file=out)
     return 0
 
 

@@ -1,11 +1,12 @@
 """The exception tree of adjudicator.
 
     AdjudicatorError                 base of everything we raise on purpose
-    ├── LawFileError                 one problem in a law or case file: path, line, message
+    ├── LawFileError (ValueError)    one problem in a law or case file: path, line, message
     │   └── BrokenIrregularity       (engine) questions that lead nowhere or round in a circle
     ├── LibraryError                 a library could not be loaded; carries every LawFileError
     ├── IndexProblem                 the search index is missing, older than the laws, or corrupt
-    └── LookupProblem                a request names something that does not exist
+    ├── BadInput (ValueError)        (web) a request the web layer refuses: a 400 naming the parameter
+    └── LookupProblem (LookupError)  a request names something that does not exist
         ├── UnknownCode              no code of laws with that id
         ├── UnknownIrregularity      the code has no such irregularity
         ├── UnknownLaw               the code has no law with that number
@@ -19,22 +20,26 @@
             ├── SheetError           (scoring) a hand that cannot be scored as given
             └── CallError            (auction) a call that cannot be read
 
+Every exception is defined here; the modules that raise them import them from here (and
+quiz, scoring and auction re-export theirs under their old names).
+
 Every LookupProblem names the offending ``field`` and ``value`` and lists the valid
 ``choices`` (with a did-you-mean in its message, unless it is given its own
-``message``), so the CLI and the API can report it without knowing which kind it is.
+``message``), so the CLI and the API can report it without knowing which kind it is
+(``thing`` names what was looked for, for the message).
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 class AdjudicatorError(Exception):
     """Base class of every error adjudicator raises on purpose."""
 
 
-class LawFileError(AdjudicatorError):
+class LawFileError(AdjudicatorError, ValueError):
     """One problem in a law (or scenario) file, located by path and line."""
 
     def __init__(self, path: str, line: int, message: str) -> None:
@@ -80,10 +85,10 @@ class IndexProblem(AdjudicatorError):
         super().__init__(f"search index {self.directory}: {reason}; run `{self.command}` to rebuild it")
 
 
-class LookupProblem(AdjudicatorError):
+class LookupProblem(AdjudicatorError, LookupError):
     """A request names a code, irregularity, law, question or answer that does not exist."""
 
-    kind = "thing"
+    thing = "thing"
 
     def __init__(
         self, value: str, choices: Iterable[str], *, field: str, where: str = "", message: str | None = None
@@ -96,36 +101,36 @@ class LookupProblem(AdjudicatorError):
             shown = ", ".join(self.choices[:40]) + (" ..." if len(self.choices) > 40 else "")
             place = f" in {where}" if where else ""
             message = (
-                f"unknown {self.kind} {value!r}{place}{did_you_mean(value, self.choices)}; "
-                f"valid {self.kind}s: {shown or '(none)'}"
+                f"unknown {self.thing} {value!r}{place}{did_you_mean(value, self.choices)}; "
+                f"valid {self.thing}s: {shown or '(none)'}"
             )
         super().__init__(message)
 
 
 class UnknownCode(LookupProblem):
-    kind = "code"
+    thing = "code"
 
 
 class UnknownIrregularity(LookupProblem):
-    kind = "irregularity"
+    thing = "irregularity"
 
 
 class UnknownLaw(LookupProblem):
-    kind = "law"
+    thing = "law"
 
 
 class UnknownQuestion(LookupProblem):
-    kind = "question"
+    thing = "question"
 
 
 class UnknownAnswer(LookupProblem):
-    kind = "answer"
+    thing = "answer"
 
 
 class TooUncertain(LookupProblem):
     """Too many facts answered "not sure": settle some of them first."""
 
-    kind = "answer"
+    thing = "answer"
 
     def __init__(self, *, field: str, where: str = "", limit: int = 0) -> None:
         super().__init__(
@@ -136,3 +141,66 @@ class TooUncertain(LookupProblem):
             message=f"too many 'not sure' answers in {where} (more than {limit} possible outcomes); "
             f"settle some of the facts first, starting with {field!r}",
         )
+
+
+class UnknownQuizKind(LookupProblem):
+    """(quiz) A kind or level that does not exist, or one the code's data has nothing for."""
+
+    thing = "quiz kind"
+
+
+class UnknownLevel(LookupProblem):
+    """(quiz) No such quiz level."""
+
+    thing = "level"
+
+
+class TableError(LookupProblem, ValueError):
+    """(scoring, auction) An entry the table tools cannot read (a hand, a call): ``field``
+    names the part, ``choices`` the valid values; subclasses name the kind of entry."""
+
+    thing = "entry"
+
+    def __init__(self, message: str, *, field: str, value: str = "", choices: Iterable[str] = ()) -> None:
+        super().__init__(value, choices, field=field, message=message)
+
+
+class SheetError(TableError):
+    """(scoring) A hand that cannot be scored as given."""
+
+    thing = "hand"
+
+
+class CallError(TableError):
+    """(auction) A call that cannot be read."""
+
+    thing = "call"
+
+
+class NotOffered(LookupProblem):
+    """(scoring, auction) A code whose data lacks what a table tool needs: the tool is not
+    offered for it."""
+
+    thing = "code"
+
+    def __init__(self, code_id: str, tool: str, missing: Sequence[str], choices: Iterable[str]) -> None:
+        choices = list(choices)
+        super().__init__(
+            code_id,
+            choices,
+            field="code",
+            message=f"{code_id!r} has no {tool}: its scoring values lack (or do not recognise) {', '.join(missing)}; "
+            f"codes that have one: {', '.join(choices) or '(none)'}",
+        )
+
+
+class BadInput(AdjudicatorError, ValueError):
+    """(web) A request the web layer refuses (a 400): ``field`` names the offending
+    parameter, ``choices`` the values it may take when they are few enough to list."""
+
+    def __init__(self, message: str, field: str, *, value: str | None = None, choices: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.value = value
+        self.choices = choices

@@ -3,7 +3,8 @@
 These are plain frozen dataclasses built by the loader from the law files, after
 ``extends`` has been resolved: a Code is the *effective* code, and every Law, Remedy
 and Irregularity remembers the code it came from (``origin``) and where it was written
-(``where``). Nothing here imports anything but the standard library.
+(``where``). Nothing here imports anything but the standard library and, inside the
+lookups that raise them, adjudicator.errors.
 
 Words (one word, one meaning): a **code** is one game in one edition; a **law** a
 numbered provision of a code; an **irregularity** what went wrong; a **question** and

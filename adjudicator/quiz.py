@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.errors import LookupProblem
+from adjudicator.errors import UnknownLevel, UnknownQuizKind
 from adjudicator.model import (
     Citation,
     Code,
@@ -75,16 +75,6 @@ MAX_PATHS = 400
 MAX_SIZE = 20
 DEFAULT_SIZE = 10
 MAX_SEED = 999_999
-
-
-class UnknownQuizKind(LookupProblem):
-    """A kind or level that does not exist, or one the code's data has nothing for."""
-
-    kind = "quiz kind"
-
-
-class UnknownLevel(LookupProblem):
-    kind = "level"
 
 
 @dataclass(frozen=True, slots=True)

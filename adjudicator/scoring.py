@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.errors import LookupProblem
+from adjudicator.errors import NotOffered, SheetError
 from adjudicator.model import Citation, Code, Library, whole_number
 
 SIDES = ("we", "they")
@@ -73,38 +73,6 @@ NOT_APPLICABLE = "not-applicable"
 """A value given as this word: the code has no such score (no limit, nothing entered)."""
 
 
-class TableError(LookupProblem):
-    """An entry the table tools cannot read (a hand, a call): ``field`` names the part,
-    ``choices`` the valid values; subclasses name the kind of entry."""
-
-    kind = "entry"
-
-    def __init__(self, message: str, *, field: str, value: str = "", choices: Iterable[str] = ()) -> None:
-        super().__init__(value, choices, field=field, message=message)
-
-
-class SheetError(TableError):
-    """A hand that cannot be scored as given."""
-
-    kind = "hand"
-
-
-class NotOffered(LookupProblem):
-    """A code whose data lacks what a table tool needs: the tool is not offered for it."""
-
-    kind = "code"
-
-    def __init__(self, code: Code, tool: str, missing: Sequence[str], choices: Iterable[str]) -> None:
-        choices = list(choices)
-        super().__init__(
-            code.id,
-            choices,
-            field="code",
-            message=f"{code.id!r} has no {tool}: its scoring values lack (or do not recognise) {', '.join(missing)}; "
-            f"codes that have one: {', '.join(choices) or '(none)'}",
-        )
-
-
 def offered(library: Library, missing: Callable[[Code], list[str]]) -> list[Code]:
     """The codes of ``library`` that lack nothing (``missing`` lists what a code lacks)."""
     return [code for code in library.codes.values() if not missing(code)]
@@ -113,7 +81,7 @@ def offered(library: Library, missing: Callable[[Code], list[str]]) -> list[Code
 def require(code: Code, tool: str, missing: Callable[[Code], list[str]], library: Library | None = None) -> None:
     lacking = missing(code)
     if lacking:
-        raise NotOffered(code, tool, lacking, [c.id for c in offered(library, missing)] if library else [])
+        raise NotOffered(code.id, tool, lacking, [c.id for c in offered(library, missing)] if library else [])
 
 
 # ---------------------------------------------------------------- what the code says
@@ -1228,7 +1196,7 @@ def score_sheet(code: Code, hands: Sequence[Entry], *, time_limit: bool = False)
     require_scorable(code)
     game_at = look(code, "game")
     if game_at.number is None:  # cannot happen after require_scorable; keeps the type checker honest
-        raise NotOffered(code, "score sheet", ["game"], [])
+        raise NotOffered(code.id, "score sheet", ["game"], [])
     rubbers: list[Rubber] = []
     current: list[ScoredHand] = []
     games: list[Game] = []

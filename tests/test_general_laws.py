@@ -159,7 +159,10 @@ def test_a_games_own_law_wins_over_the_general_laws(library):
 def test_the_ask_command_labels_a_fallback_ruling():
     out = io.StringIO()
     assert cli.main(["ask", "conquian-foster", "exposed-card", "-a", "has-partner=no"], out=out) == 0
-    assert "has no law for this" in out.getvalue() and "weaker than a code's own law" in out.getvalue()
+    assert (
+        "has no law on this, so the general laws apply" in out.getvalue()
+        and "weaker than a code's own law" in out.getvalue()
+    )
 
 
 def test_auction_pitch_scoring_is_data(library):

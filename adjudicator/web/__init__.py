@@ -4,6 +4,12 @@ The library of laws is loaded and checked once, when the app is created (the che
 ``adjudicator check`` but scenario coverage: any problem raises ``LibraryError`` with
 every ``path:line: message``, and the app does not start); a request never reads a law
 file. Everything the pages need is served by the app itself.
+
+The rooms: ``state`` (what the app holds), ``urls`` (every address), ``params`` (what a
+request asks for), ``handlers`` (headers and errors), ``presenters/`` (pages arranged
+from the presentation models), ``html/`` (the pages' blueprints), ``api/`` (the JSON API
+and its OpenAPI document), ``pagecache`` and ``text`` (law references made links).
+Nothing imports this package back: it only assembles.
 """
 
 from __future__ import annotations
@@ -16,8 +22,8 @@ from flask import Flask
 
 from adjudicator import config
 from adjudicator.checks import load_checked
-from adjudicator.model import Library
 from adjudicator.search import index_for
+from adjudicator.web import state
 from adjudicator.web.pagecache import PageCache
 
 
@@ -36,32 +42,29 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     library = app.config.get("LIBRARY") or load_checked(app.config["LAWS_DIR"])
-    app.extensions["adjudicator.library"] = library
+    app.extensions[state.LIBRARY] = library
     # SEARCH_INDEX: a directory (default instance/index, built by `adjudicator build-index`;
     # a missing or stale one raises IndexProblem), "ram" (the default when TESTING), or a SearchIndex
     setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
-    app.extensions["adjudicator.search"] = index_for(setting, library, Path(app.config["LAWS_DIR"]))
-    app.extensions["adjudicator.pages"] = PageCache()  # law and ruling pages, rendered once per worker
+    app.extensions[state.SEARCH] = index_for(setting, library, Path(app.config["LAWS_DIR"]))
+    app.extensions[state.PAGES] = PageCache()  # law and ruling pages, rendered once per worker
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
         from jinja2 import StrictUndefined
 
         app.jinja_env.undefined = StrictUndefined
     app.jinja_env.trim_blocks = app.jinja_env.lstrip_blocks = True
+    from adjudicator.presentation.words import LABELS
     from adjudicator.web.params import MAX_QUERY
 
     app.jinja_env.globals["MAX_QUERY"] = MAX_QUERY  # the search boxes' maxlength
+    app.jinja_env.globals["words"] = LABELS  # the presentation's labels: {{ words.UNTIL }}
 
-    from adjudicator.web import api, handlers, learn, pages
-    from adjudicator.web import tools as table_tools
+    from adjudicator.web import handlers
+    from adjudicator.web.api import routes as api
+    from adjudicator.web.html import learn, pages, tools
 
     handlers.install(app)
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(table_tools.bp)
-    app.register_blueprint(learn.bp)
-    app.register_blueprint(api.bp)
+    for blueprint in (pages.bp, tools.bp, learn.bp, api.bp):
+        app.register_blueprint(blueprint)
     return app
-
-
-def library_of(app: Flask) -> Library:
-    return app.extensions["adjudicator.library"]

@@ -1,7 +1,7 @@
 """What every response gets: security headers, and one error path for HTML and JSON.
 
 A request that names something missing (a LookupProblem from the core, or ``BadInput``
-from the web layer) gets a 4xx: JSON ``{"error": {status, message, field, value,
+from the web layer, both in adjudicator.errors) gets a 4xx: JSON ``{"error": {status, message, field, value,
 choices}}`` under ``/api/``, the site's own error page elsewhere. Nothing a user sends
 should reach the 500 handler; it exists so that a bug still answers politely.
 """
@@ -18,8 +18,8 @@ from urllib.parse import urlencode
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
 from werkzeug.exceptions import HTTPException
 
-from adjudicator.errors import LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
-from adjudicator.web.views import LinkItem
+from adjudicator.errors import BadInput, LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.web.presenters.common import LinkItem
 
 SECURITY_HEADERS: Mapping[str, str] = {
     "Content-Security-Policy": (
@@ -35,18 +35,6 @@ SECURITY_HEADERS: Mapping[str, str] = {
 _LOWER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
 NOT_FOUND = (UnknownCode, UnknownIrregularity, UnknownLaw)
-
-
-class BadInput(Exception):
-    """A request the web layer refuses (a 400): ``field`` names the offending parameter,
-    ``choices`` the values it may take when they are few enough to list."""
-
-    def __init__(self, message: str, field: str, *, value: str | None = None, choices: list[str] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.field = field
-        self.value = value
-        self.choices = choices
 
 
 @dataclass

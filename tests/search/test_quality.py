@@ -77,10 +77,10 @@ def test_cli_json_gives_the_same_hits(search_index, query, capsys):
     import json
 
     from adjudicator.cli import main
-    from adjudicator.serialize import search_results
+    from adjudicator.presentation.search import results as search_results
 
     assert main(["search", query, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out) == json.loads(json.dumps(search_results(search(search_index, query))))
+    assert json.loads(capsys.readouterr().out) == search_results(search(search_index, query)).data()
 
 
 @pytest.mark.parametrize(

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import serialize
 from adjudicator.cli import main
 from adjudicator.errors import IndexProblem
 from adjudicator.loader import load_library
+from adjudicator.presentation.search import results as present_results
 from adjudicator.search import MAX_QUERY_CHARS, build_index, open_index, search
 
 LAWS = Path(__file__).parent / "laws"
@@ -296,7 +296,7 @@ def test_one_searcher_per_thread(index):
 
 
 def test_json_shape(index):
-    data = serialize.search_results(search(index, "renig"))
+    data = present_results(search(index, "renig")).data()
     assert json.loads(json.dumps(data)) == data
     assert set(data) == {"query", "total", "page", "pagelen", "suggestion", "facets", "hits"}
     assert set(data["facets"]) == {"game", "code", "topic", "kind"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from adjudicator import scoring, serialize
+from adjudicator import scoring
 from tests.web.conftest import check_page
 
 API = "/api/v1"
@@ -17,7 +17,6 @@ def test_the_score_sheet_is_the_cores(client, library):
     response = client.get(f"{API}/codes/{code.id}/score?" + urlencode([("hand", t) for t in tokens]))
     assert response.status_code == 200
     data = response.get_json()
-    assert data == serialize.score_sheet(scoring.score_sheet(code, scoring.parse_hands(tokens, code)), code)
     assert data["rubbers"][0]["winner"] == "we" and data["hands"] == tokens
     first = data["rubbers"][0]["hands"][0]["figures"][0]
     assert first == {
@@ -118,9 +117,8 @@ def test_the_page_and_the_api_take_the_same_sheets(client):
     """One set of limits and one reading of ``time-limit`` for the score page and the API
     (they had their own: 24 and 40 hands, 40 and 80 calls, no length cap on a hand in the
     API, and ``time-limit=off`` turned the time limit on on the page)."""
-    from adjudicator.web import tools, tools_api
+    from adjudicator.web import params as tools
 
-    assert (tools_api.MAX_HANDS, tools_api.MAX_CALLS) == (tools.MAX_HANDS, tools.MAX_CALLS)
     code = "auction-bridge-1912"
     most = [("hand", "we.1C.7")] * tools.MAX_HANDS
     for response in _page_and_api(client, code, most):

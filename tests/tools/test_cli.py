@@ -6,8 +6,6 @@ from __future__ import annotations
 import io
 import json
 
-from adjudicator import auction as checker
-from adjudicator import scoring, serialize
 from adjudicator.cli import main
 
 
@@ -24,12 +22,12 @@ def test_score_prints_each_figure_with_its_law_and_the_settlement():
     assert "Settlement (the rubber): We +" in text
 
 
-def test_score_json_is_the_apis_shape(library):
-    code = library.code("auction-bridge-english-1908")
-    status, text = run("score", code.id, "we.3N.9", "they.1C.7", "--time-limit", "--json")
+def test_score_json_is_the_apis(client):
+    code = "auction-bridge-english-1908"
+    status, text = run("score", code, "we.3N.9", "they.1C.7", "--time-limit", "--json")
     assert status == 0
-    sheet = scoring.score_sheet(code, scoring.parse_hands(["we.3N.9", "they.1C.7"], code), time_limit=True)
-    assert json.loads(text) == serialize.score_sheet(sheet, code)
+    api = client.get(f"/api/v1/codes/{code}/score?hand=we.3N.9&hand=they.1C.7&time-limit=on").get_json()
+    assert json.loads(text) == api
 
 
 def test_auction_prints_each_call_the_contract_and_the_roles():
@@ -39,12 +37,12 @@ def test_auction_prints_each_call_the_contract_and_the_roles():
     assert "Declarant: South" in text and "Dummy: North" in text and "Leader: West" in text
 
 
-def test_auction_json_carries_the_findings_and_their_facts(library):
-    code = library.code("auction-bridge-english-1908")
-    status, text = run("auction", code.id, "N", "1N 1H P P P", "--json")
+def test_auction_json_carries_the_findings_and_their_facts(client):
+    code = "auction-bridge-english-1908"
+    status, text = run("auction", code, "N", "1N 1H P P P", "--json")
     assert status == 0
     data = json.loads(text)
-    assert data == serialize.auction(checker.check_auction(code, "N", checker.parse_calls("1N 1H P P P", code)), code)
+    assert data == client.get(f"/api/v1/codes/{code}/auction?dealer=N&calls=1N+1H+P+P+P").get_json()
     assert data["findings"][0]["facts"] == {"can-be-raised": "yes", "adversary-overcalled-or-doubled": "no"}
 
 

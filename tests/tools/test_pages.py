@@ -157,7 +157,7 @@ def test_removing_a_hand_redirects_to_the_sheet_without_it(client):
 
 
 def test_the_longest_sheet_stays_under_the_page_weight(client):
-    from adjudicator.web.tools import MAX_HANDS
+    from adjudicator.web.params import MAX_HANDS
 
     heavy = [
         "we.3HX.11.h.we.three",
@@ -232,7 +232,7 @@ def test_a_sequence_that_cannot_be_read_is_a_400_with_the_text_kept(client):
 
 
 def test_the_longest_auction_stays_under_the_page_weight(client):
-    from adjudicator.web.tools import MAX_CALLS
+    from adjudicator.web.params import MAX_CALLS
 
     calls = " ".join((["1H", "X", "XX", "X", "E:XX"] * MAX_CALLS)[:MAX_CALLS])
     check_page(auction(client, "auction-bridge-1912", "N", calls))

@@ -15,12 +15,19 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from adjudicator import config
-from adjudicator.web.openapi import document
 
 API = "/api/v1"
+CODES = sorted(path.stem for path in config.laws_dir().glob("*.yaml"))
+"""The real codes' ids, read from the file names (no library is loaded at import)."""
 CSS_BYTES = (config.ROOT / "static" / "site.css").stat().st_size
 PAGE_WEIGHT = 50_000
 """Bytes of HTML plus CSS a page may weigh."""
+
+
+def document() -> dict[str, Any]:
+    from adjudicator.web.api.openapi import document
+
+    return document()
 
 
 @cache
@@ -99,6 +106,25 @@ def app(library, search_index):
 
 @pytest.fixture
 def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def toy_index(toy):
+    from adjudicator.search import index_for
+    from tests.conftest import FIXTURES
+
+    return index_for("ram", toy, FIXTURES / "laws")
+
+
+@pytest.fixture
+def toy_client(toy, toy_index):
+    """A client of the app over the toy library (tests/fixtures/laws): hand-written
+    expectations stay true whatever laws/ holds."""
+    from adjudicator.web import create_app
+
+    app = create_app({"TESTING": True, "LIBRARY": toy, "STRICT_TEMPLATES": True, "SEARCH_INDEX": toy_index})
+    app.test_client_class = OpenAPIClient
     return app.test_client()
 
 

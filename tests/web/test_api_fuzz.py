@@ -14,50 +14,52 @@ reach the engine.
 
 from __future__ import annotations
 
+import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import positive_data_acceptance
 
 from adjudicator.engine import available
-from tests.conftest import real_library
 
 pytest_plugins = ["schemathesis"]  # its pytest plugin, loaded here only (pyproject.toml: addopts)
 
 EXAMPLES = 40  # per operation, mode and pass: about 10 s a pass
 
 
-def _schema():
+@pytest.fixture(scope="module")
+def api_schema(library, search_index):
+    """The document as the app serves it, loaded when the tests run (not at collection)."""
     from adjudicator.web import create_app
 
-    # the session's library; under TESTING its search index is built once in RAM and shared
-    app = create_app({"TESTING": True, "LIBRARY": real_library()})
+    app = create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     schema.config.generation.update(modes=list(GenerationMode), max_examples=EXAMPLES)
     return schema
 
 
-def _real_ids() -> dict[str, str]:
-    code = next(c for c in real_library().codes.values() if available(c) and c.laws)
+@pytest.fixture(scope="module")
+def real_ids(library) -> dict[str, str]:
+    code = next(c for c in library.codes.values() if available(c) and c.laws)
     return {"code": code.id, "irregularity": available(code)[0][0].id}
 
 
-REAL = _real_ids()
+schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 BOUNDED = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@_schema().parametrize()
+@schema.parametrize()
 @BOUNDED
 def test_no_generated_request_gets_a_5xx_and_every_response_conforms(case):
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
 
 
-@_schema().parametrize()
+@schema.parametrize()
 @BOUNDED
-def test_generated_answers_to_real_irregularities_conform(case):
+def test_generated_answers_to_real_irregularities_conform(case, real_ids):
     if not case.path_parameters:
         return  # the first pass covers these operations
-    case.path_parameters.update({k: v for k, v in REAL.items() if k in case.path_parameters})
+    case.path_parameters.update({k: v for k, v in real_ids.items() if k in case.path_parameters})
     case.call_and_validate(excluded_checks=[positive_data_acceptance])

@@ -12,8 +12,9 @@ WEB = config.ROOT / "adjudicator" / "web"
 
 def _definitions() -> list[tuple[str, ast.AST]]:
     out = []
-    for path in sorted(WEB.glob("*.py")):
-        out += [(path.stem, node) for node in ast.parse(path.read_text()).body]
+    for path in sorted(WEB.rglob("*.py")):
+        name = ".".join(path.relative_to(WEB).with_suffix("").parts)
+        out += [(name, node) for node in ast.parse(path.read_text()).body]
     return out
 
 

@@ -9,22 +9,29 @@ from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import pytest
 
-from adjudicator import config, quiz, serialize
+from adjudicator import config, quiz
 from adjudicator.engine import Ruling, adjudicate, available
-from adjudicator.loader import load_library
 from adjudicator.model import PHASES
-from tests.web.conftest import check_page, headings, soup
+from tests.web.conftest import CODES, check_page, headings, soup
 
-LIBRARY = load_library(config.laws_dir())
-CODES = list(LIBRARY.codes)
-QUIZZES = [(c.id, level) for c in LIBRARY.codes.values() for level in quiz.levels(c)]
 ONE_KIND = "proper-or-not"
-TAKEN = [(code_id, level, quiz.MIXED) for code_id, level in QUIZZES] + [
-    (c.id, "player", ONE_KIND) for c in LIBRARY.codes.values() if ONE_KIND in quiz.supported(c)
-]
-"""The quizzes taken through the pages and the API: each level's mixed quiz, and a quiz of
-the one kind a mixed quiz may hold too few of ("is this proper?") under every code that has it."""
 API = "/api/v1"
+
+
+@pytest.fixture(scope="module")
+def quizzes(library) -> list[tuple[str, str]]:
+    """Each code's quiz levels."""
+    return [(c.id, level) for c in library.codes.values() for level in quiz.levels(c)]
+
+
+@pytest.fixture(scope="module")
+def taken(library, quizzes) -> list[tuple[str, str, str]]:
+    """The quizzes taken through the pages and the API: each level's mixed quiz, and a quiz
+    of the one kind a mixed quiz may hold too few of ("is this proper?") under every code
+    that has it."""
+    return [(code_id, level, quiz.MIXED) for code_id, level in quizzes] + [
+        (c.id, "player", ONE_KIND) for c in library.codes.values() if ONE_KIND in quiz.supported(c)
+    ]
 
 
 def hrefs(page) -> set[str]:
@@ -72,8 +79,8 @@ def test_learn_lists_every_code_by_game(client, library):
 
 
 @pytest.mark.parametrize("code_id", CODES)
-def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(client, code_id):
-    code = LIBRARY.code(code_id)
+def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(client, library, code_id):
+    code = library.code(code_id)
     page = check_page(client.get(f"/learn/{code_id}"))
     titles = [t for _, t in headings(page)]
     assert page.h1.get_text(strip=True).startswith("Learn:")
@@ -107,8 +114,8 @@ def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(clie
 
 
 @pytest.mark.parametrize("code_id", CODES)
-def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, code_id):
-    code = LIBRARY.code(code_id)
+def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, library, code_id):
+    code = library.code(code_id)
     page = check_page(client.get(f"/learn/{code_id}/irregularities"))
     expected = [PHASES[p] for p in PHASES if any(i.phase == p for i, _ in available(code))]
     assert [t for lvl, t in headings(page) if lvl == 2] == expected
@@ -139,9 +146,13 @@ def check_rule(code, item, page) -> None:
     assert item.situation[0] in page.find(class_="situation").get_text(" ", strip=True)
 
 
-@pytest.mark.parametrize("code_id,level,kind", TAKEN)
-def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, level, kind):
-    code = LIBRARY.code(code_id)
+def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, library, taken):
+    for code_id, level, kind in taken:
+        _take_a_whole_quiz_and_see_the_score_with_the_laws(client, library, code_id, level, kind)
+
+
+def _take_a_whole_quiz_and_see_the_score_with_the_laws(client, library, code_id, level, kind):
+    code = library.code(code_id)
     location, named = start(client, code_id, level=level, kind=kind, n="5")
     made = quiz.make_quiz(code, kind=kind, level=level, seed=int(named["seed"]), size=5)
     url = location
@@ -187,9 +198,9 @@ def test_take_a_whole_quiz_and_see_the_score_with_the_laws(client, code_id, leve
             assert review.find("a", href=f"/codes/{code_id}/etiquette#{item.source}")
 
 
-def test_wrong_answers_show_the_right_one_and_count_nothing(client):
-    code_id, level = QUIZZES[0]
-    code = LIBRARY.code(code_id)
+def test_wrong_answers_show_the_right_one_and_count_nothing(client, quizzes, library):
+    code_id, level = quizzes[0]
+    code = library.code(code_id)
     made = quiz.make_quiz(code, level=level, seed=31, size=3)
     picks = "".join("abcd"[(i.answer + 1) % len(i.choices)] for i in made.items)
     base = {"level": level, "kind": "mixed", "n": "3", "seed": "31"}
@@ -202,9 +213,9 @@ def test_wrong_answers_show_the_right_one_and_count_nothing(client):
     assert all("wrong" in li["class"] for li in page.find("ol", class_="review").find_all("li", recursive=False))
 
 
-def test_the_score_lives_in_the_address_and_a_finished_quiz_goes_to_it(client):
-    code_id, level = QUIZZES[-1]
-    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=8, size=2)
+def test_the_score_lives_in_the_address_and_a_finished_quiz_goes_to_it(client, quizzes, library):
+    code_id, level = quizzes[-1]
+    made = quiz.make_quiz(library.code(code_id), level=level, seed=8, size=2)
     picks = "".join("abcd"[i.answer] for i in made.items)
     base = {"level": level, "kind": "mixed", "n": "2", "seed": "8"}
     response = client.get(f"/learn/{code_id}/quiz", query_string={**base, "a": picks})
@@ -216,21 +227,25 @@ def test_the_score_lives_in_the_address_and_a_finished_quiz_goes_to_it(client):
     assert "Set-Cookie" not in response.headers
 
 
-def test_a_quiz_page_is_the_same_every_time(client):
-    code_id, level = QUIZZES[0]
+def test_a_quiz_page_is_the_same_every_time(client, quizzes):
+    code_id, level = quizzes[0]
     url = f"/learn/{code_id}/quiz?level={level}&kind=mixed&n=10&seed=4242&a=a"
     assert client.get(url).data == client.get(url).data
 
 
-def test_a_sent_form_without_a_choice_asks_again(client):
-    code_id, level = QUIZZES[0]
+def test_a_sent_form_without_a_choice_asks_again(client, quizzes):
+    code_id, level = quizzes[0]
     response = client.get(f"/learn/{code_id}/quiz/answer?level={level}&n=5&seed=3")
     assert response.status_code == 302 and "/quiz?" in response.headers["Location"]
 
 
-@pytest.mark.parametrize("code_id,level,kind", TAKEN)
-def test_the_printed_sheet_has_every_question_then_the_answer_key(client, code_id, level, kind):
-    code = LIBRARY.code(code_id)
+def test_the_printed_sheet_has_every_question_then_the_answer_key(client, library, taken):
+    for code_id, level, kind in taken:
+        _the_printed_sheet_has_every_question_then_the_answer_key(client, library, code_id, level, kind)
+
+
+def _the_printed_sheet_has_every_question_then_the_answer_key(client, library, code_id, level, kind):
+    code = library.code(code_id)
     page = check_page(client.get(f"/learn/{code_id}/quiz/sheet?level={level}&kind={kind}&n=20&seed=77"))
     made = quiz.make_quiz(code, kind=kind, level=level, seed=77, size=20)
     assert page.body["class"] == ["quiz-sheet"]
@@ -256,8 +271,8 @@ def test_the_print_stylesheet_puts_the_answer_key_on_a_page_of_its_own():
     assert any(re.search(r"\.answer-key \{[^}]*break-before: page", block) for block in prints)
 
 
-def test_a_new_sheet_gets_a_number(client):
-    code_id, level = QUIZZES[0]
+def test_a_new_sheet_gets_a_number(client, quizzes):
+    code_id, level = quizzes[0]
     response = client.get(f"/learn/{code_id}/quiz/sheet?level={level}")
     assert response.status_code == 302 and "seed=" in response.headers["Location"]
 
@@ -277,24 +292,24 @@ def test_a_new_sheet_gets_a_number(client):
         ({"seed": "1", "a": "a" * 21}, "a"),
     ],
 )
-def test_a_bad_quiz_address_is_a_400_that_names_the_field(client, params, field):
-    code_id, level = QUIZZES[0]
+def test_a_bad_quiz_address_is_a_400_that_names_the_field(client, quizzes, params, field):
+    code_id, level = quizzes[0]
     response = client.get(f"/learn/{code_id}/quiz", query_string={"level": level, **params})
     page = check_page(response, 400)
     assert repr(field) in page.get_text() or field in page.get_text()
 
 
-def test_more_answers_than_questions_or_choices_are_refused(client):
-    code_id, level = QUIZZES[0]
-    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=1, size=2)
+def test_more_answers_than_questions_or_choices_are_refused(client, quizzes, library):
+    code_id, level = quizzes[0]
+    made = quiz.make_quiz(library.code(code_id), level=level, seed=1, size=2)
     check_page(client.get(f"/learn/{code_id}/quiz?level={level}&n=2&seed=1&a=aaa"), 400)
     too_far = "abcdefgh"[len(made.items[0].choices)]
     check_page(client.get(f"/learn/{code_id}/quiz?level={level}&n=2&seed=1&a={too_far}"), 400)
     check_page(client.get(f"/learn/{code_id}/quiz/answer?level={level}&n=2&seed=1&pick=zz"), 400)
 
 
-def test_a_kind_the_code_lacks_lists_the_kinds_it_has(client):
-    code = next((c for c in LIBRARY.codes.values() if "etiquette" not in quiz.supported(c)), None)
+def test_a_kind_the_code_lacks_lists_the_kinds_it_has(client, library):
+    code = next((c for c in library.codes.values() if "etiquette" not in quiz.supported(c)), None)
     if code is None:
         pytest.skip("every code has etiquette")
     page = check_page(client.get(f"/learn/{code.id}/quiz?kind=etiquette"), 400)
@@ -311,13 +326,17 @@ def test_an_unknown_code_is_a_404(client):
 # ---------------------------------------------------------------- the API
 
 
-@pytest.mark.parametrize("code_id,level,kind", TAKEN)
-def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level, kind):
-    code = LIBRARY.code(code_id)
+def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, library, taken):
+    for code_id, level, kind in taken:
+        _the_api_quiz_is_the_same_quiz_with_its_answers(client, library, code_id, level, kind)
+
+
+def _the_api_quiz_is_the_same_quiz_with_its_answers(client, library, code_id, level, kind):
+    code = library.code(code_id)
     asked = {"code": code_id, "level": level, "kind": kind, "seed": "5", "n": "5"}
     data = client.get(f"{API}/quiz", query_string=asked).get_json()  # the client checks it against the OpenAPI
     made = quiz.make_quiz(code, kind=kind, level=level, seed=5, size=5)
-    assert {k: v for k, v in data.items() if k not in ("permalink", "sheet")} == serialize.quiz(made, code)
+    assert [(i["id"], i["answer"]) for i in data["items"]] == [(i.id, i.answer) for i in made.items]
     assert query(data["permalink"]) == {"level": level, "kind": kind, "n": "5", "seed": "5"}
     assert client.get(data["permalink"]).status_code == 200 and client.get(data["sheet"]).status_code == 200
     for item in data["items"]:
@@ -333,8 +352,8 @@ def test_the_api_quiz_is_the_same_quiz_with_its_answers(client, code_id, level, 
             assert item["situation"][0] in {"proper": rule.proper, "improper": rule.improper}[marked]
 
 
-def test_the_api_names_a_new_quiz_by_its_seed(client):
-    code_id, level = QUIZZES[0]
+def test_the_api_names_a_new_quiz_by_its_seed(client, quizzes):
+    code_id, level = quizzes[0]
     first = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level}).get_json()
     again = client.get(f"{API}/quiz", query_string={"code": code_id, "level": level, "seed": first["seed"]}).get_json()
     assert first == again
@@ -356,8 +375,8 @@ def test_the_api_refuses_a_bad_quiz_request_naming_the_field(client, params, sta
     assert response.get_json()["error"]["field"] == field
 
 
-def test_the_quiz_pages_and_the_api_send_the_security_headers(client):
-    code_id, level = QUIZZES[0]
+def test_the_quiz_pages_and_the_api_send_the_security_headers(client, quizzes):
+    code_id, level = quizzes[0]
     for url in (f"/learn/{code_id}", f"/learn/{code_id}/quiz?level={level}&seed=1", f"{API}/quiz?code={code_id}"):
         response = client.get(url)
         assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
@@ -369,9 +388,9 @@ def test_the_quiz_pages_and_the_api_send_the_security_headers(client):
 # ---------------------------------------------------------------- work done once
 
 
-def test_an_answer_builds_its_quiz_once_and_refuses_a_pick_past_the_choices(client, monkeypatch):
-    code_id, level = QUIZZES[0]
-    made = quiz.make_quiz(LIBRARY.code(code_id), level=level, seed=5, size=2)
+def test_an_answer_builds_its_quiz_once_and_refuses_a_pick_past_the_choices(client, monkeypatch, quizzes, library):
+    code_id, level = quizzes[0]
+    made = quiz.make_quiz(library.code(code_id), level=level, seed=5, size=2)
     built = []
     real = quiz.make_quiz
     monkeypatch.setattr(quiz, "make_quiz", lambda *a, **k: built.append(1) or real(*a, **k))
@@ -383,26 +402,13 @@ def test_an_answer_builds_its_quiz_once_and_refuses_a_pick_past_the_choices(clie
     assert "'pick'" in page.get_text()
 
 
-def test_a_codes_learn_page_builds_only_its_scoring_not_the_whole_code_page(client, monkeypatch):
-    from adjudicator.web import views
+def test_a_codes_learn_page_builds_only_its_scoring_not_the_whole_code_page(client, monkeypatch, library):
+    from adjudicator.web.presenters import codes as views
 
     def code_page(*args, **kwargs):
         raise AssertionError("the Learn page needs the scoring tables and values only")
 
     monkeypatch.setattr(views, "code_page", code_page)
-    code = next(c for c in LIBRARY.codes.values() if c.score_tables)
+    code = next(c for c in library.codes.values() if c.score_tables)
     page = check_page(client.get(f"/learn/{code.id}"))
     assert page.find("caption", string=code.score_tables[0].title)
-
-
-def test_an_answers_laws_are_shown_as_a_ruling_shows_its_remedys(app):
-    """views.cited_law_views takes citations (learn made a fake remedy to hand it numbers)."""
-    from adjudicator.model import Citation
-    from adjudicator.web import learn, views
-
-    code = next(c for c in LIBRARY.codes.values() if len(c.laws) > 2)
-    numbers = tuple(code.laws)[:2]
-    with app.test_request_context():
-        shown = views.cited_law_views(code, [Citation(n) for n in numbers])
-        assert [v.number for v in shown] == list(numbers) and all(v.url for v in shown)
-        assert learn.law_views(code, (*numbers, "no-such-law")) == shown

@@ -6,33 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request
 from werkzeug.wrappers import Response
 
+import adjudicator.web.urls as urls
+from adjudicator import compare as comparing
 from adjudicator.engine import NextQuestion, adjudicate, find_irregularity
 from adjudicator.model import Code
-from adjudicator.web import library_of, views
-from adjudicator.web.handlers import BadInput
+from adjudicator.presentation import words
 from adjudicator.web.pagecache import cached
-from adjudicator.web.params import MAX_QUERY, text_arg
-from adjudicator.web.searching import search_page
+from adjudicator.web.params import MAX_QUERY, given_answers, search_params, text_arg
+from adjudicator.web.presenters import codes as code_views
+from adjudicator.web.presenters import settle as views
+from adjudicator.web.presenters.search import search_page
+from adjudicator.web.state import index_of, library_of
 
 bp = Blueprint("pages", __name__)
-
-MAX_ANSWERS = 60
-
-
-def given_answers() -> dict[str, str]:
-    """The answers in the query string, keyed by question id; each question at most once."""
-    if len(request.args) > MAX_ANSWERS:
-        raise BadInput(f"too many parameters ({len(request.args)}); at most {MAX_ANSWERS}", "answers")
-    answers: dict[str, str] = {}
-    for key in request.args:
-        values = request.args.getlist(key)
-        if len(values) > 1:
-            raise BadInput(f"{key!r} is answered {len(values)} times; answer each question once", key)
-        answers[key] = values[0]
-    return answers
 
 
 def the_code(code_id: str) -> Code:
@@ -58,11 +47,11 @@ def irregularities(code: str) -> str:
     return render_template(
         "settle/irregularities.html",
         code=item,
-        code_url=views.code_url(item.id),
+        code_url=urls.code_url(item.id),
         query=query,
         groups=views.irregularity_groups(item, query),
-        action=url_for("pages.irregularities", code=item.id),
-        search_url=url_for("pages.search", q=query, code=item.id) if query else url_for("pages.search"),
+        action=urls.irregularities_url(item.id),
+        search_url=urls.search_url(query, {"code": item.id}) if query else urls.search_url(),
     )
 
 
@@ -87,7 +76,7 @@ def table(code: str, irregularity: str) -> str | Response:
     given = given_answers()
     result = adjudicate(item, irregularity, given)
     if isinstance(result, NextQuestion):  # nothing to show the table yet: ask the question
-        return redirect(views.settle_url(item.id, irregularity, given))
+        return redirect(urls.settle_url(item.id, irregularity, given))
     return render_template("settle/table.html", page=views.ruling_page(library, item, result, given, others=False))
 
 
@@ -98,13 +87,13 @@ def compare(code: str, irregularity: str, other: str) -> str:
     given = given_answers()
     adjudicate(first, irregularity, given)  # the answers must make sense under the first code
     _, irr, _ = find_irregularity(second, irregularity)
-    columns = [views.column(library, first, irregularity, given), views.column(library, second, irregularity, given)]
+    sides = [comparing.under(first, irregularity, given), comparing.under(second, irregularity, given)]
     return render_template(
         "settle/compare.html",
         title=irr.title,
-        columns=columns,
-        verdict=views.verdict(columns),
-        back_url=views.settle_url(first.id, irregularity, given),
+        columns=[views.column(library, code, side) for code, side in zip((first, second), sides, strict=True)],
+        verdict=views.verdict(sides),
+        back_url=urls.settle_url(first.id, irregularity, given),
     )
 
 
@@ -116,13 +105,13 @@ def codes() -> str:
 @bp.get("/codes/<code>")
 def code(code: str) -> str:
     item = the_code(code)
-    return render_template("codes/code.html", page=views.code_page(library_of(current_app), item))
+    return render_template("codes/code.html", page=code_views.code_page(library_of(current_app), item))
 
 
 @bp.get("/codes/<code>/laws")
 def laws(code: str) -> Response:
     item = the_code(code)
-    return redirect(views.code_url(item.id, "laws"))
+    return redirect(urls.code_url(item.id, "laws"))
 
 
 @bp.get("/codes/<code>/laws/<number>")
@@ -131,7 +120,7 @@ def law(code: str, number: str) -> bytes:
     found = item.numbered(number)
     return cached(
         ("law", item.id, number),
-        lambda: render_template("codes/law.html", page=views.law_page(library_of(current_app), item, found)),
+        lambda: render_template("codes/law.html", page=code_views.law_page(library_of(current_app), item, found)),
     )
 
 
@@ -139,24 +128,26 @@ def _code_part(template: str, code_id: str, **parts: Callable[[Code], object]) -
     """A page of one part of a code (etiquette, scoring, glossary), under the code's title."""
     item = the_code(code_id)
     context = {name: make(item) for name, make in parts.items()}
-    return render_template(template, code_title=views.code_line(item), code_url=views.code_url(item.id), **context)
+    return render_template(template, code_title=words.code_line(item), code_url=urls.code_url(item.id), **context)
 
 
 @bp.get("/codes/<code>/etiquette")
 def etiquette(code: str) -> str:
-    return _code_part("codes/etiquette.html", code, items=views.etiquette_views)
+    return _code_part("codes/etiquette.html", code, items=code_views.etiquette_views)
 
 
 @bp.get("/codes/<code>/scoring")
 def scoring(code: str) -> str:
-    return _code_part("codes/scoring.html", code, tables=views.score_tables, values=views.score_values)
+    return _code_part("codes/scoring.html", code, tables=code_views.score_tables, values=code_views.score_values)
 
 
 @bp.get("/codes/<code>/glossary")
 def glossary(code: str) -> str:
-    return _code_part("codes/glossary.html", code, terms=views.glossary_views)
+    return _code_part("codes/glossary.html", code, terms=code_views.glossary_views)
 
 
 @bp.get("/search")
 def search() -> str:
-    return render_template("search/search.html", page=search_page(current_app, request.args))
+    library = library_of(current_app)
+    params = search_params(library, request.args)
+    return render_template("search/search.html", page=search_page(library, index_of(current_app), params))

@@ -1,0 +1,354 @@
+"""The engine's result presented: the next question that matters, or the ruling.
+
+A ruling leads with what happens now (``heading``, ``now``), who chooses among which
+options and whether partners may consult, until when, and the laws it rests on; then the
+facts it rests on. ``present`` decides every notice: the general laws standing in for a
+silent code, the call for the director where our sources are unsure, the facts still to
+settle after "not sure".
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+
+from adjudicator import engine
+from adjudicator import model as core
+from adjudicator.engine import NextQuestion
+from adjudicator.model import NOT_SURE, Code
+from adjudicator.presentation import words
+from adjudicator.presentation.common import CodeRef, Model, Named, cites, optional
+from adjudicator.presentation.law import Law, _full_fields
+
+
+class Effect(Model):
+    model_config = ConfigDict(validate_by_name=True, serialize_by_alias=True)
+
+    kind: str = Field(description="one of the law-file format's kinds of effect")
+    who: str | None = optional()
+    who_label: str | None = optional()
+    to: str | None = optional()
+    to_label: str | None = optional()
+    from_: str | None = Field(None, alias="from", exclude_if=lambda v: v is None)
+    from_label: str | None = optional()
+    amount: int | None = optional()
+    at_most: int | None = optional("a cap: at most this much")
+    unit: str | None = optional()
+    detail: str | None = optional()
+    text: str = Field(description="the effect in words")
+
+
+def effect(item: core.Effect, code: Code) -> Effect:
+    def label(role: str | None) -> str | None:
+        return None if role is None else words.role(code, role)
+
+    return Effect(
+        kind=item.kind,
+        who=item.who,
+        who_label=label(item.who),
+        to=item.to,
+        to_label=label(item.to),
+        from_=item.from_,
+        from_label=label(item.from_),
+        amount=item.amount,
+        at_most=item.at_most,
+        unit=item.unit,
+        detail=item.detail,
+        text=words.effect_text(item, code),
+    )
+
+
+class Next(Model):
+    """What happens after the remedy: who acts and what he does, the bidding, the deal,
+    what stands, a worked example; ``lines`` says it in words."""
+
+    who: str | None = optional("the role who acts next")
+    who_label: str | None = optional()
+    does: Literal[tuple(core.ACTS)] | None = optional()  # type: ignore[valid-type]
+    bidding: Literal[core.BIDDING_NEXT] | None = optional()  # type: ignore[valid-type]
+    deal: Literal[core.DEAL_NEXT] | None = optional()  # type: ignore[valid-type]
+    stands: str | None = optional("which card, call, contract or multiplier stands")
+    example: str | None = optional("a worked example, where money or points change hands")
+    note: str | None = optional()
+    lines: list[str] = Field(description="what happens next, in words")
+
+
+def next_(item: core.Next | None, code: Code) -> Next | None:
+    if item is None:
+        return None
+    return Next(
+        who=item.who,
+        who_label=None if item.who is None else words.role(code, item.who),
+        does=item.does,
+        bidding=item.bidding,
+        deal=item.deal,
+        stands=item.stands,
+        example=item.example,
+        note=item.note,
+        lines=words.next_lines(code, item),
+    )
+
+
+class Unsure(Model):
+    """Where our sources are unsure or silent."""
+
+    missing: str | None = Field(description="the fact or law our sources lack")
+    decides: str | None = Field(description="the role who decides meanwhile")
+    decides_label: str | None
+    note: str | None
+    text: str = Field(description="all of it, in words")
+
+
+def unsure(item: core.Unsure | None, code: Code) -> Unsure | None:
+    if item is None:
+        return None
+    return Unsure(
+        missing=item.missing,
+        decides=item.decides,
+        decides_label=None if item.decides is None else words.role(code, item.decides),
+        note=item.note,
+        text=words.unsure_text(code, item) or "",
+    )
+
+
+class Choice(Model):
+    id: str
+    text: str
+    effects: list[Effect]
+    next: Next | None
+
+
+class Options(Model):
+    chooser: str
+    chooser_label: str
+    chooser_text: str = Field(description="who chooses, as it begins a sentence")
+    chooses: str = Field(description="the heading over the choices")
+    consult: Literal["allowed", "forbidden", "not-stated"]
+    consult_text: str = Field(description="whether partners may consult, in words")
+    consult_note: str | None
+    until: str | None
+    choices: list[Choice]
+
+
+class Remedy(Model):
+    id: str
+    title: str
+    now: str = Field(description="what happens now, in plain words")
+    options: Options | None
+    effects: list[Effect]
+    until: str | None
+    then: str | None
+    next: Next | None = Field(description="what happens next")
+    notes: str | None
+    unsure: Unsure | None = Field(description="where our sources are unsure: what is missing and who decides")
+    call_director: str | None = Field(description="the notice shown when our sources are unsure")
+    cites: list[str]
+    origin: str
+
+
+def remedy(item: core.Remedy, code: Code) -> Remedy:
+    options = None
+    if item.options is not None:
+        o = item.options
+        chooser = words.role(code, o.chooser)
+        options = Options(
+            chooser=o.chooser,
+            chooser_label=chooser,
+            chooser_text=words.sentence_start(chooser),
+            chooses=words.CHOOSES.format(chooser=words.sentence_start(chooser)),
+            consult=o.consult,  # type: ignore[arg-type]
+            consult_text=words.CONSULT.get(o.consult, o.consult),
+            consult_note=o.consult_note,
+            until=o.until,
+            choices=[
+                Choice(id=c.id, text=c.text, effects=[effect(e, code) for e in c.effects], next=next_(c.next, code))
+                for c in o.choices
+            ],
+        )
+    return Remedy(
+        id=item.id,
+        title=item.title,
+        now=item.now,
+        options=options,
+        effects=[effect(e, code) for e in item.effects],
+        until=item.until,
+        then=item.then,
+        next=next_(item.next, code),
+        notes=item.notes,
+        unsure=unsure(item.unsure, code),
+        call_director=words.call_director(words.unsure_text(code, item.unsure) or "") if item.unsure else None,
+        cites=cites(item.cites),
+        origin=item.origin,
+    )
+
+
+class Step(Model):
+    question: str
+    ask: str
+    answer: str
+    label: str
+    fact: str
+    assumed: bool
+
+
+def step(item: engine.Step) -> Step:
+    return Step(
+        question=item.question.id,
+        ask=item.question.ask,
+        answer=item.answer.id,
+        label=item.answer.label,
+        fact=item.fact,
+        assumed=item.assumed,
+    )
+
+
+class CitedLaw(Law):
+    """A cited law in full, and how the remedy cites it (a clause: ``37(c)``)."""
+
+    citation: str
+    clause: bool = Field(description="cited by a clause, not the whole law")
+
+
+class MissingLaw(Model):
+    """A cited law the code's text lacks: its number alone."""
+
+    citation: str
+    number: str
+    notice: str
+
+
+def cited_law(cited: engine.CitedLaw, code: Code) -> CitedLaw | MissingLaw:
+    if cited.law is None:
+        return MissingLaw(citation=str(cited.citation), number=cited.citation.number, notice=words.NOT_IN_TEXT)
+    return CitedLaw(
+        citation=str(cited.citation),
+        clause=bool(cited.citation.clause),
+        **_full_fields(cited.law, code),  # type: ignore[arg-type]
+    )
+
+
+class Outcome(Model):
+    key: list[str] = Field(description='the facts assumed on this branch ("If ...")')
+    assumed: list[Step]
+    because: list[Step]
+    remedy: Remedy
+    laws: list[CitedLaw | MissingLaw]
+
+
+def outcome(item: engine.Outcome, code: Code) -> Outcome:
+    return Outcome(
+        key=[s.fact for s in item.assumed],
+        assumed=[step(s) for s in item.assumed],
+        because=[step(s) for s in item.steps],
+        remedy=remedy(item.remedy, code),
+        laws=[cited_law(c, code) for c in item.laws],
+    )
+
+
+class AnswerChoice(Model):
+    id: str
+    label: str
+
+
+class AskedQuestion(Model):
+    id: str
+    ask: str
+    help: str | None
+    choices: list[AnswerChoice] = Field(min_length=3)
+
+
+class Question(Model):
+    """The engine needs one more fact."""
+
+    kind: Literal["question"] = "question"
+    code: CodeRef
+    fallback_for: Named | None
+    fallback: str | None = Field(description="the notice shown when general laws answer for a silent code")
+    irregularity: Named
+    question: AskedQuestion
+    matters_if: list[str] = Field(description="the facts assumed on the way to this question")
+    because: list[Step]
+    answers: dict[str, str]
+
+
+class Ruling(Model):
+    """The ruling: one outcome, or after "not sure" every possible one."""
+
+    kind: Literal["ruling"] = "ruling"
+    code: CodeRef
+    fallback_for: Named | None
+    fallback: str | None = Field(description="the notice shown when general laws answer for a silent code")
+    irregularity: Named
+    lead: str = Field(description="the line above the heading")
+    heading: str = Field(description="the remedy's title, or how many outcomes there are")
+    now: str = Field(description="what happens now, or that it turns on what is not sure")
+    certain: bool
+    to_settle: list[str] = Field(description="the questions answered 'not sure' that decide the outcome")
+    call_director: str | None = Field(description="the notice when an outcome rests on what our sources doubt")
+    decided_under: str = Field(description="the code's edition, year and body")
+    facts: list[Step]
+    unsure: list[str]
+    outcomes: list[Outcome] = Field(min_length=1)
+    answers: dict[str, str]
+
+
+Result = Annotated[Question | Ruling, Field(discriminator="kind")]
+
+
+def _context(item: NextQuestion | engine.Ruling) -> dict[str, object]:
+    silent = item.fallback_for
+    return {
+        "code": CodeRef.of(item.code),
+        "fallback_for": None if silent is None else Named(id=silent.id, title=silent.title),
+        "fallback": None if silent is None else words.fallback_notice(silent, item.code),
+        "irregularity": Named(id=item.irregularity.id, title=item.irregularity.title),
+    }
+
+
+def present(item: NextQuestion | engine.Ruling) -> Question | Ruling:
+    """The next question or the ruling, as every reader gets it."""
+    if isinstance(item, NextQuestion):
+        q = item.question
+        return Question(
+            **_context(item),  # type: ignore[arg-type]
+            question=AskedQuestion(
+                id=q.id,
+                ask=q.ask,
+                help=q.help,
+                choices=[AnswerChoice(id=cid, label=label) for cid, label in item.choices],
+            ),
+            matters_if=[s.fact for s in item.steps if s.assumed],
+            because=[step(s) for s in item.steps],
+            answers={s.question.id: (NOT_SURE if s.assumed else s.answer.id) for s in item.steps},
+        )
+    outcomes = [outcome(o, item.code) for o in item.outcomes]
+    if item.is_certain:
+        heading, now = outcomes[0].remedy.title, outcomes[0].remedy.now
+    else:
+        heading = words.depends(len(outcomes), len({o.remedy.id for o in outcomes}))
+        now = words.UNSETTLED
+    doubtful = not item.is_certain and any(o.remedy.unsure for o in outcomes)
+    return Ruling(
+        **_context(item),  # type: ignore[arg-type]
+        lead=words.ruling_on(item.irregularity.title, item.code),
+        heading=heading,
+        now=now,
+        certain=item.is_certain,
+        to_settle=[q.ask for q in item.unsure],
+        call_director=words.CALL_DIRECTOR_IF if doubtful else None,
+        decided_under=words.edition_line(item.code),
+        facts=[step(s) for s in item.facts],
+        unsure=[q.id for q in item.unsure],
+        outcomes=outcomes,
+        answers=item.answers,
+    )
+
+
+def summary(item: NextQuestion | engine.Ruling) -> str:
+    """A result in one line: what it rules, or the fact it still needs."""
+    if isinstance(item, NextQuestion):
+        return words.needs_fact(item.question.ask)
+    if item.remedy is not None:
+        return item.remedy.title
+    return words.depends(len(item.outcomes), len(item.outcomes))

@@ -1,0 +1,271 @@
+"""Every word of a ruling, a law and a code that a reader sees, decided once.
+
+The pages, the JSON API and the CLI take their labels, notices and sentences from here
+(through the presentation models of this package); none writes its own. To change how a
+ruling reads, change it here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.model import ACTS, PHASES, Code, Effect, Law, Next, Unsure
+
+# ---------------------------------------------------------------- vocabularies (an id -> its words)
+
+PHASE_TITLES: Mapping[str, str] = PHASES
+"""When an irregularity happens, in table order, with its heading."""
+
+EFFECTS: Mapping[str, str] = {
+    "score": "Score",
+    "tricks": "Tricks",
+    "stakes": "Payment",
+    "new-deal": "New deal",
+    "deal-void": "The deal does not count",
+    "deal-stands": "The deal stands",
+    "replay": "The hand is replayed",
+    "barred": "Barred",
+    "card-exposed": "Exposed card",
+    "suit-called": "A suit may be called",
+    "play-directed": "Play directed",
+    "corrected": "Corrected",
+    "trick-stands": "The trick stands",
+    "no-penalty": "No penalty",
+    "penalty-forfeited": "The penalty is forfeited",
+    "game-abandoned": "Play stops",
+    "other": "Other",
+}
+"""Each kind of effect, as a label."""
+
+BIDDING_NEXT: Mapping[str, str] = {
+    "reopens": "The bidding reopens: every player may call again.",
+    "goes-on": "The bidding goes on.",
+    "closed": "The bidding is closed.",
+}
+"""What becomes of the auction after a remedy (model.BIDDING_NEXT)."""
+
+DEAL_NEXT: Mapping[str, str] = {
+    "goes-on": "Play goes on.",
+    "replayed": "The hand is played again.",
+    "redealt": "The cards are dealt again.",
+    "void": "The deal does not count.",
+    "ends": "The deal is over: score it.",
+}
+"""What becomes of the deal after a remedy (model.DEAL_NEXT)."""
+
+CONSULT: Mapping[str, str] = {
+    "allowed": "Partners may consult before choosing.",
+    "forbidden": "Partners may not consult: the chooser decides alone.",
+    "not-stated": "The law does not say whether partners may consult.",
+}
+"""Whether partners may consult before the chooser chooses."""
+
+BASIS: Mapping[str, str] = {
+    "full-text": "Checked against the full text of the code.",
+    "seed": "Checked against the words of our seed source.",
+    "passage": "Checked against a passage of the code, not its complete text.",
+    "provisional": "Provisional: not yet confirmed against the code's text.",
+    "inferred": "Inferred from other laws or commentary; the code's own words are not confirmed.",
+}
+"""How far the text of a law is checked."""
+
+CHECKED = frozenset({"full-text", "seed"})
+"""The bases that need no notice beside a cited law."""
+
+QUOTE_LABELS: Mapping[str, str] = {
+    "law-text": "The code's own words, quoted",
+    "commentary": "Commentary on the law, quoted",
+}
+"""Whose words a quote is."""
+
+CONCORDANCE: Mapping[str, str] = {
+    "same-law": "the same law in that edition",
+    "inherited-from": "inherited from that code unchanged",
+    "same-inherited": "the same law, inherited",
+    "later-extends": "the same number in a later code that extends this one",
+    "earlier-extended": "the same number in the code this one extends",
+}
+"""Why the same law is listed under another code (adjudicator.concordance.WHY)."""
+
+# ---------------------------------------------------------------- labels
+
+DIGEST_LABEL = "Digest (our summary, in our own words; not the code's text)"
+"""Beside a law's text, which is always our digest."""
+DIGEST_SHORT = "Digest (our words)"
+"""The same, under a ruling's cited laws."""
+NOT_IN_TEXT = "This law is not in our text of the code."
+NOT_SURE = "Not sure"
+CHOOSES = "{chooser} chooses"
+WHO_CHOOSES = "Who chooses"
+MAY_CONSULT = "May partners consult?"
+UNTIL_WHEN = "Until when"
+IN_SHORT = "In short"
+WHAT_NEXT = "What happens next"
+NEXT = "Next"
+UNTIL = "Until"
+THEN = "Then"
+IF = "If"
+BECAUSE = "Because"
+ASSUMED = "assumed"
+GENERAL_LAWS = "General laws"
+GENERAL_CODE = "General laws: they answer where a game's own code is silent."
+SAME_WHATEVER = "{irregularity}: the law rules the same way whatever the details."
+NO_HELP = "No further help for this question."
+CALL_DIRECTOR = "Call the director (or umpire)."
+NOT_SURE_HERE = "Our sources are not sure here:"
+
+LABELS: Mapping[str, str] = {
+    name: value for name, value in globals().items() if name.isupper() and isinstance(value, str)
+}
+"""Every label above by name, for the templates (``words.UNTIL``)."""
+
+# ---------------------------------------------------------------- sentences
+
+
+def code_line(code: Code) -> str:
+    """How a code is named in a sentence: its title, and its year unless the title has it."""
+    return code.title if str(code.year) in code.title else f"{code.title} ({code.year})"
+
+
+def edition_line(code: Code) -> str:
+    """A code's edition, year and the body that made it."""
+    return f"{code.edition}, {code.year}; {code.body}"
+
+
+def sentence_start(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def role(code: Code, role_id: str) -> str:
+    """Who a role is, as the code names it (a role the code does not name: its id in words)."""
+    return code.roles.get(role_id, role_id.replace("-", " "))
+
+
+def effect_text(item: Effect, code: Code) -> str:
+    """One structured effect as a plain sentence fragment."""
+    if item.kind == "other" and item.detail:  # the detail says it all; name who it falls on
+        who = role(code, item.who) if item.who else None
+        return sentence_start(f"{who}: {item.detail}" if who else item.detail)
+    parts = [EFFECTS.get(item.kind, item.kind)]
+    if item.amount is not None:
+        parts.append(f"{item.amount}{' ' + item.unit if item.unit else ''}")
+    elif item.at_most is not None:
+        parts.append(f"of at most {item.at_most}{' ' + item.unit if item.unit else ''}")
+    elif item.unit:
+        parts.append(item.unit)
+    if item.who:
+        parts.append(f"({role(code, item.who)})")
+    if item.from_:
+        parts.append(f"from {role(code, item.from_)}")
+    if item.to:
+        parts.append(f"to {role(code, item.to)}")
+    text = " ".join(parts)
+    return f"{text}: {item.detail}" if item.detail else text
+
+
+def next_lines(code: Code, item: Next | None) -> list[str]:
+    """What happens next, as short sentences: who acts and what he does, the bidding, the
+    deal, what stands, the worked example."""
+    if item is None:
+        return []
+    lines = []
+    if item.who and item.does:
+        lines.append(sentence_start(f"{role(code, item.who)} {ACTS.get(item.does, item.does)} next."))
+    if item.bidding:
+        lines.append(BIDDING_NEXT[item.bidding])
+    if item.deal:
+        lines.append(DEAL_NEXT[item.deal])
+    lines.extend(text for text in (item.stands, item.note) if text)
+    if item.example:
+        lines.append(f"For example: {item.example}")
+    return lines
+
+
+def unsure_text(code: Code, item: Unsure | None) -> str | None:
+    """Where the sources are unsure: what is missing, who decides meanwhile, why."""
+    if item is None:
+        return None
+    parts = []
+    if item.missing:
+        parts.append(f"Not known: {item.missing}.")
+        if item.decides:
+            parts.append(f"Until it is settled, {role(code, item.decides)} decides.")
+    if item.note:
+        parts.append(item.note)
+    return " ".join(parts)
+
+
+def basis_text(law: Law) -> str:
+    return BASIS.get(law.basis, law.basis)
+
+
+def basis_notice(law: Law) -> str | None:
+    """The notice beside a cited law whose text is not checked (None when it is)."""
+    if law.basis in CHECKED:
+        return None
+    return " ".join(filter(None, [basis_text(law), law.basis_note]))
+
+
+def fallback_notice(silent: Code, general: Code) -> str:
+    """Why the general laws answer, and how far they weigh, when ``silent`` has no law."""
+    return (
+        f"{code_line(silent)} has no law on this, so the general laws apply: {code_line(general)}. "
+        "They are weaker than a code's own law: a rule your table agreed prevails."
+    )
+
+
+def extends(parent: Code) -> str:
+    """Beside a code that extends another."""
+    return f"extends {parent.title}"
+
+
+def general_laws_tag(general: Code) -> str:
+    """Beside an irregularity that the general laws answer for a code."""
+    return f"{GENERAL_LAWS}: {general.title}"
+
+
+def call_director(unsure: str) -> str:
+    """The notice on a remedy our sources are unsure of."""
+    return f"{CALL_DIRECTOR} {NOT_SURE_HERE} {unsure}"
+
+
+CALL_DIRECTOR_IF = f"{CALL_DIRECTOR[:-1]} if the outcome that applies is one our sources are not sure of."
+"""The notice on a ruling with several outcomes, one of which our sources are unsure of."""
+
+UNSETTLED = "It turns on what is not sure; the players (or the director) must settle:"
+"""What happens now, when the ruling depends on facts answered "not sure"."""
+
+
+def depends(outcomes: int, remedies: int) -> str:
+    """The heading of a ruling with several possible outcomes (fewer remedies than outcomes:
+    the same remedy is reached more than one way)."""
+    if remedies < outcomes:
+        return f"It depends: {remedies} possible rulings"
+    return f"It depends: {outcomes} possible outcomes"
+
+
+def needs_fact(ask: str) -> str:
+    return f"Needs one more fact: {ask}"
+
+
+NEEDS_FACT = "Needs one more fact"
+
+AGREEMENT: Mapping[str, str] = {
+    "same": "Both codes rule the same way on these facts.",
+    "different": "The codes rule differently on these facts: compare what happens now.",
+    "waiting": "{codes} must know one more fact before ruling.",
+}
+"""Whether the codes compared agree (adjudicator.compare.agreement)."""
+
+
+def ruling_on(irregularity: str, code: Code) -> str:
+    """The line above a ruling's heading."""
+    return f"Ruling on {irregularity.lower()} under {code_line(code)}"
+
+
+def cited_as(citation: str) -> str:
+    return f"cited as {citation}"
+
+
+def law_name(number: str, title: str | None = None) -> str:
+    return f"Law {number}. {title}" if title else f"Law {number}"

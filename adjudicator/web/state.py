@@ -1,0 +1,46 @@
+"""What an app holds while it runs, set once by ``create_app``: the library of laws, its
+search index and the page cache. Blueprints read it through these functions, never by
+importing the application package; ``run_search`` searches the app's index."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from adjudicator import search
+from adjudicator.model import Library
+from adjudicator.search import SearchIndex
+from adjudicator.web.params import SearchParams
+
+LIBRARY = "adjudicator.library"
+SEARCH = "adjudicator.search"
+PAGES = "adjudicator.pages"
+"""The keys of ``app.extensions``."""
+
+
+def library_of(app: Flask) -> Library:
+    return app.extensions[LIBRARY]
+
+
+def index_of(app: Flask) -> SearchIndex:
+    """The search index ``create_app`` opened (it refuses to start without one)."""
+    return app.extensions[SEARCH]
+
+
+def run_search(index: SearchIndex, params: SearchParams) -> search.Results:
+    """The results of ``params``; a page past the last is the last one (``page`` says which)."""
+
+    def page(number: int) -> search.Results:
+        return search.search(
+            index,
+            params.q,
+            game=params.filters.get("game"),
+            code=params.filters.get("code"),
+            topic=params.filters.get("topic"),
+            kind=params.filters.get("kind"),
+            page=number,
+            pagelen=params.pagelen,
+        )
+
+    results = page(params.page)
+    last = max(1, -(-results.total // results.pagelen))
+    return page(last) if results.page > last else results

@@ -1,0 +1,100 @@
+"""The vocabulary and its sentences (adjudicator.presentation.words), written out by hand."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from adjudicator.model import Effect, Next, Unsure
+from adjudicator.presentation import words
+
+
+@pytest.fixture
+def whist(toy):
+    return toy.code("toy-whist")
+
+
+@pytest.mark.parametrize(
+    "effect,text",
+    [
+        (Effect("score", to="declarer", amount=50, unit="points"), "Score 50 points to the declarer"),
+        (Effect("stakes", from_="offender", to="either-adversary"), "Payment from the offender to either adversary"),
+        (Effect("score", at_most=900, unit="points", to="declarer"), "Score of at most 900 points to the declarer"),
+        (Effect("score", unit="honours", who="declarer"), "Score honours (the declarer)"),
+        (
+            Effect("barred", who="offender-partner", detail="from bidding"),
+            "Barred (the offender's partner): from bidding",
+        ),
+        (Effect("other", who="dealer", detail="deals again"), "The dealer: deals again"),
+        (Effect("other", detail="the pool is doubled"), "The pool is doubled"),
+        (Effect("new-deal", who="some-one-unnamed"), "New deal (some one unnamed)"),
+        (Effect("penalty-forfeited"), "The penalty is forfeited"),
+    ],
+)
+def test_an_effect_as_a_sentence_fragment(whist, effect, text):
+    assert words.effect_text(effect, whist) == text
+
+
+def test_what_happens_next_and_what_is_unsure(whist):
+    assert words.next_lines(whist, None) == []
+    every = Next(who="declarer", does="leads", bidding="reopens", deal="redealt", stands="The bid stands.",
+                 example="A pays B 3.", note="Then go on.")  # fmt: skip
+    assert words.next_lines(whist, every) == [
+        "The declarer leads next.",
+        "The bidding reopens: every player may call again.",
+        "The cards are dealt again.",
+        "The bid stands.",
+        "Then go on.",
+        "For example: A pays B 3.",
+    ]
+    assert words.next_lines(whist, Next(who="declarer")) == []  # who without what he does says nothing
+    assert words.next_lines(whist, Next(bidding="closed", deal="void")) == [
+        "The bidding is closed.",
+        "The deal does not count.",
+    ]
+    assert words.unsure_text(whist, None) is None
+    assert words.unsure_text(whist, Unsure("the 1915 wording", "either-adversary", None)) == (
+        "Not known: the 1915 wording. Until it is settled, either adversary decides."
+    )
+    assert words.unsure_text(whist, Unsure(None, "either-adversary", "Ask.")) == "Ask."
+    assert words.unsure_text(whist, Unsure("x", None, None)) == "Not known: x."
+
+
+def test_a_law_checked_needs_no_notice_and_one_not_checked_says_how_far(whist):
+    law = whist.laws["2"]
+    assert words.basis_notice(law) is None
+    assert words.basis_notice(replace(law, basis="seed")) is None
+    assert words.basis_text(replace(law, basis="seed")) == "Checked against the words of our seed source."
+    assert words.basis_notice(replace(law, basis="passage")) == (
+        "Checked against a passage of the code, not its complete text."
+    )
+    assert words.basis_notice(replace(law, basis="provisional", basis_note="The 1913 text.")) == (
+        "Provisional: not yet confirmed against the code's text. The 1913 text."
+    )
+    assert words.basis_notice(replace(law, basis="inferred")) == (
+        "Inferred from other laws or commentary; the code's own words are not confirmed."
+    )
+
+
+def test_names_of_codes_and_laws(toy):
+    whist = toy.code("toy-whist")
+    assert words.code_line(whist) == "Toy Whist, test code (1900)"
+    assert words.code_line(replace(whist, title="Toy Whist of 1900")) == "Toy Whist of 1900"
+    assert words.edition_line(whist) == "first, 1900; The test suite"
+    assert words.law_name("50") == "Law 50" and words.law_name("50", "Bids") == "Law 50. Bids"
+    assert words.extends(whist) == "extends Toy Whist, test code"
+    assert words.general_laws_tag(toy.code("toy-general")) == "General laws: General laws for tests"
+    assert words.ruling_on("A revoke", whist) == "Ruling on a revoke under Toy Whist, test code (1900)"
+    assert words.needs_fact("Who led?") == "Needs one more fact: Who led?"
+    assert words.sentence_start("either adversary") == "Either adversary" and words.sentence_start("") == ""
+
+
+def test_the_consult_sentences_and_the_labels_the_templates_read():
+    assert words.CONSULT == {
+        "allowed": "Partners may consult before choosing.",
+        "forbidden": "Partners may not consult: the chooser decides alone.",
+        "not-stated": "The law does not say whether partners may consult.",
+    }
+    assert words.LABELS["UNTIL"] == "Until" and words.LABELS["WHAT_NEXT"] == "What happens next"
+    assert words.AGREEMENT["waiting"].format(codes="A and B") == "A and B must know one more fact before ruling."

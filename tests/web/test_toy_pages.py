@@ -1,0 +1,136 @@
+"""The pages of the toy library (tests/fixtures/laws), written out by hand from its YAML:
+a ruling with a choice, a ruling after "not sure", the general laws standing in, a law
+with what cites it, and a comparison of two codes."""
+
+from __future__ import annotations
+
+from tests.web.conftest import check_page
+
+
+def text(node) -> str:
+    return " ".join(node.get_text().split())
+
+
+def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=adversary"))
+    assert text(page.find(class_="kicker")) == "Ruling on a lead out of turn under Toy Whist, test code (1900)"
+    assert text(page.h1) == "Call the card or a suit"
+    assert text(page.find("p", class_="now")) == "The adversaries choose a penalty."
+    options = page.find("section", class_="options")
+    assert text(options.find(["h2", "h3"])) == "Either adversary chooses"
+    assert [text(li) for li in options.find("ul").find_all("li")] == [
+        "Treat the card as exposed. (Exposed card (the offender))",
+        "Call a suit from the offender at his next lead. (A suit may be called (the offender))",
+    ]
+    terms = dict(zip([text(d) for d in options.find_all("dt")], [text(d) for d in options.find_all("dd")], strict=True))
+    assert terms == {
+        "Who chooses": "Either adversary",
+        "May partners consult?": "Partners may consult before choosing.",
+        "Until when": "before the next lead",
+    }
+    rests_on = page.find("p", class_="rests-on")
+    assert [(text(a), a["href"]) for a in rests_on.find_all("a")] == [
+        ("Law 2(a). Lead out of turn", "/codes/toy-whist/laws/2")
+    ]
+    law = page.find("section", class_="laws").find("article")
+    assert text(law.find(["h2", "h3"])) == "Law 2. Lead out of turn (cited as 2(a))"
+    assert law.find("a")["href"] == "/codes/toy-whist/laws/2"
+    assert text(law.find("blockquote")) == "Either adversary may call the card or call a suit."
+    assert text(law.find("figcaption")) == "The code's own words, quoted, from The test suite:"
+    assert text(law.find("p", class_="digest")) == (
+        "Digest (our words): A lead out of turn may be treated as an exposed card, or a suit may be called."
+    )
+    facts = [text(li) for li in page.find(id="because").find_next("ol").find_all("li")]
+    assert facts == [
+        "Had all the other players played to the lead? No change",
+        "Who led out of turn? An adversary change",
+    ]
+    others = page.find(id="others").find_parent("section")
+    assert [text(li) for li in others.find_all("li")] == [
+        "Toy Whist, a club's house rules (1901): Call the card or a suit. Compare side by side"
+    ]
+
+
+def test_not_sure_shows_each_outcome_and_what_to_settle(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn?others-played=not-sure&who-led=adversary"))
+    assert text(page.h1) == "It depends: 2 possible outcomes"
+    assert text(page.find("p", class_="now")) == (
+        "It turns on what is not sure; the players (or the director) must settle:"
+    )
+    assert [text(li) for li in page.find("ul", class_="unsure").find_all("li")] == [
+        "Had all the other players played to the lead?"
+    ]
+    sections = page.find_all("section", class_="outcome")
+    assert [(text(s.h2), text(s.h3)) for s in sections] == [
+        ("If: All the others had played to the lead.", "The trick stands"),
+        ("If: Not all the others had played.", "Call the card or a suit"),
+    ]
+
+
+def test_a_remedy_our_sources_doubt_calls_the_director(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/revoke?established=no"))
+    assert text(page.find(class_="warning")) == (
+        "Call the director (or umpire). Our sources are not sure here: Not known: whether the card taken back "
+        "becomes exposed. Until it is settled, either adversary decides. Our digest is unsure whether the card "
+        "becomes exposed."
+    )
+    following = page.find("section", class_="next")
+    assert text(following.find(["h2", "h3"])) == "What happens next"
+    assert [text(li) for li in following.find_all("li")] == [
+        "The offender plays next.",
+        "The cards played after it stand.",
+    ]
+    page = check_page(toy_client.get("/settle/toy-whist/revoke?established=not-sure"))
+    assert text(page.find("p", class_="warning")) == (
+        "Call the director (or umpire) if the outcome that applies is one our sources are not sure of."
+    )
+
+
+def test_the_general_laws_stand_in_and_say_so(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/exposed-card?partner=no"))
+    assert text(page.find(class_="notice")) == (
+        "General laws. Toy Whist, test code (1900) has no law on this, so the general laws apply: General laws "
+        "for tests (1897). They are weaker than a code's own law: a rule your table agreed prevails."
+    )
+    assert text(page.h1) == "No penalty"
+    decided = page.find(id="decided").find_parent("section")
+    assert text(decided.p) == "General laws for tests (1897). first, 1897; The test suite."
+
+
+def test_a_law_page_links_to_the_rulings_that_rest_on_it(toy_client):
+    page = check_page(toy_client.get("/codes/toy-whist/laws/2"))
+    assert text(page.h1) == "Law 2. Lead out of turn"
+    cited = page.find(id="cited-by").find_parent("section")
+    assert [(text(a), a["href"]) for a in cited.find_all("a")] == [
+        ("The trick stands", "/settle/toy-whist/lead-out-of-turn?others-played=yes"),
+        ("No penalty", "/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=declarer"),
+        ("Call the card or a suit", "/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=adversary"),
+        ("Law 1", "/codes/toy-whist/laws/1"),
+    ]
+    elsewhere = page.find(id="elsewhere").find_parent("section")
+    assert [(text(a), a["href"]) for a in elsewhere.find_all("a")] == [
+        (
+            "Toy Whist, a club's house rules (1901): Law 2, Lead out of turn (the same law, inherited)",
+            "/codes/toy-whist-house/laws/2",
+        )
+    ]
+    assert text(page.find(class_="basis")) == "Verification: Checked against the full text of the code."
+    pager = page.find("nav", class_="pager")
+    assert [(text(a), a["href"]) for a in pager.find_all("a")] == [
+        ("‹ Law 1", "/codes/toy-whist/laws/1"),
+        ("All laws", "/codes/toy-whist#laws"),
+        ("Law 3 ›", "/codes/toy-whist/laws/3"),
+    ]
+
+
+def test_two_codes_side_by_side(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/revoke/compare/toy-whist-house?established=yes"))
+    assert text(page.h1) == "A revoke: the same facts under two codes"
+    assert text(page.find("p", class_="lede")) == (
+        "The codes rule differently on these facts: compare what happens now."
+    )
+    columns = page.find_all("section", class_="column")
+    assert [(text(c.h2), text(c.h3), text(c.find("p", class_="now-small"))) for c in columns] == [
+        ("Toy Whist, test code (1900)", "Three tricks", "Three tricks go to the other side."),
+        ("Toy Whist, a club's house rules (1901)", "Two tricks", "Two tricks go to the other side."),
+    ]

@@ -1,0 +1,117 @@
+"""Mutation testing with mutmut, one module at a time, printing the share of mutants killed.
+
+    python tools/mutation.py                 # every module below
+    python tools/mutation.py engine scoring  # some of them
+    make mutation MODULES="engine"           # the same through make
+
+Each module is mutated in a copy of the project of its own (under ``$TMPDIR``), with only
+the tests that speak for it, so modules can be run one by one and a run never touches the
+checkout. A mutant is killed when one of those tests fails with it in place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+MODULES: dict[str, tuple[list[str], list[str]]] = {
+    # name: (the files mutated, the tests that run against them)
+    "engine": (
+        ["adjudicator/engine.py"],
+        ["tests/test_engine.py", "tests/test_cases.py", "tests/test_robustness.py"],
+    ),
+    "presentation": (
+        ["adjudicator/presentation/ruling.py", "adjudicator/presentation/words.py", "adjudicator/presentation/law.py"],
+        ["tests/presentation", "tests/test_cli_output.py", "tests/web/test_toy_pages.py"],
+    ),
+    "scoring": (["adjudicator/scoring.py"], ["tests/tools/test_scoring.py", "tests/tools/test_properties.py"]),
+    "auction": (
+        ["adjudicator/auction.py"],
+        ["tests/tools/test_auction.py", "tests/tools/test_properties.py", "tests/test_auction_english.py"],
+    ),
+    "search": (["adjudicator/search.py"], ["tests/search/test_search.py", "tests/search/test_fuzz.py"]),
+}
+"""The modules `make mutation` covers (the search query reader: adjudicator/search.py, or
+its query module once search is a package)."""
+
+COPIED = ("adjudicator", "laws", "templates", "static", "tests", "pyproject.toml", "README.md")
+
+
+def _existing(paths: list[str]) -> list[str]:
+    found = []
+    for path in paths:
+        if (ROOT / path).exists():
+            found.append(path)
+        elif path == "adjudicator/search.py" and (ROOT / "adjudicator/search/query.py").exists():
+            found.append("adjudicator/search/query.py")
+    return found
+
+
+def _work_dir(name: str, mutated: list[str], tests: list[str]) -> Path:
+    work = Path(tempfile.gettempdir()) / "adjudicator-mutation" / name
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    for item in COPIED:
+        source = ROOT / item
+        if source.is_dir():
+            shutil.copytree(source, work / item, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        elif source.exists():
+            shutil.copy2(source, work / item)
+    listed = ", ".join(f'"{p}"' for p in mutated)
+    selected = ", ".join(f'"{t}"' for t in tests)
+    with (work / "pyproject.toml").open("a") as config:
+        config.write(
+            f'\n[tool.mutmut]\nsource_paths = ["adjudicator"]\nonly_mutate = [{listed}]\n'
+            f"pytest_add_cli_args_test_selection = [{selected}]\n"
+            'also_copy = ["laws", "templates", "static", "README.md"]\n'
+            'pytest_add_cli_args = ["-p", "no:randomly", "-p", "no:cacheprovider", "-q", "-m", "not browser"]\n'
+        )
+    return work
+
+
+def run(name: str, children: int) -> dict[str, int]:
+    mutated, tests = MODULES[name]
+    mutated = _existing(mutated)
+    work = _work_dir(name, mutated, tests)
+    mutmut = Path(sys.executable).parent / "mutmut"
+    started = time.perf_counter()
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    subprocess.run([str(mutmut), "run", "--max-children", str(children)], cwd=work, env=env, check=False)  # noqa: S603
+    subprocess.run([str(mutmut), "export-cicd-stats"], cwd=work, env=env, check=True)  # noqa: S603
+    stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
+    stats["seconds"] = round(time.perf_counter() - started)
+    return stats
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("modules", nargs="*", choices=[[], *MODULES], default=list(MODULES), metavar="MODULE",
+                        help=f"one or more of: {', '.join(MODULES)} (default: all)")  # fmt: skip
+    parser.add_argument("--children", type=int, default=2, help="mutants tested at once (default: 2, the cores)")
+    args = parser.parse_args()
+    rows = []
+    for name in args.modules or list(MODULES):
+        stats = run(name, args.children)
+        rows.append((name, stats))
+    print("\nmodule          killed / mutants   score   survived  timeout  no tests  seconds")
+    for name, s in rows:
+        total = s.get("total", 0)
+        tried = total - s.get("skipped", 0) - s.get("not_checked", 0)
+        killed = s.get("killed", 0) + s.get("timeout", 0)
+        score = 100 * killed / tried if tried else 0.0
+        print(f"{name:15} {killed:6} / {tried:<7}  {score:5.1f} %  {s.get('survived', 0):8}  "
+              f"{s.get('timeout', 0):7}  {s.get('no_tests', 0):8}  {s['seconds']:7}")  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
