@@ -59,7 +59,7 @@ class Law(LawBrief):
     notes: str | None
 
 
-def _brief_fields(item: core.Law, code: Code) -> dict[str, object]:
+def brief_fields(item: core.Law, code: Code) -> dict[str, object]:
     section = code.sections.get(item.section)
     return {
         "number": item.number,
@@ -72,12 +72,12 @@ def _brief_fields(item: core.Law, code: Code) -> dict[str, object]:
 
 
 def brief(item: core.Law, code: Code) -> LawBrief:
-    return LawBrief(**_brief_fields(item, code))  # type: ignore[arg-type]
+    return LawBrief(**brief_fields(item, code))  # type: ignore[arg-type]
 
 
-def _full_fields(item: core.Law, code: Code) -> dict[str, object]:
+def law_fields(item: core.Law, code: Code) -> dict[str, object]:
     return {
-        **_brief_fields(item, code),
+        **brief_fields(item, code),
         "topics": list(item.topics),
         "text": item.text,
         "text_label": words.DIGEST_LABEL,
@@ -93,7 +93,7 @@ def _full_fields(item: core.Law, code: Code) -> dict[str, object]:
 
 
 def law(item: core.Law, code: Code) -> Law:
-    return Law(**_full_fields(item, code))  # type: ignore[arg-type]
+    return Law(**law_fields(item, code))  # type: ignore[arg-type]
 
 
 class CitingRemedy(Model):
@@ -153,7 +153,7 @@ def law_detail(item: core.Law, code: Code, library: Library) -> LawDetail:
             )
         )
     return LawDetail(
-        **_full_fields(item, code),  # type: ignore[arg-type]
+        **law_fields(item, code),  # type: ignore[arg-type]
         cited_by=CitedBy(laws=[other.number for other in laws], remedies=citing),
         elsewhere=concordances,
     )

@@ -19,7 +19,7 @@ from adjudicator.engine import NextQuestion
 from adjudicator.model import NOT_SURE, Code
 from adjudicator.presentation import words
 from adjudicator.presentation.common import CodeRef, Model, Named, cites, optional
-from adjudicator.presentation.law import Law, _full_fields
+from adjudicator.presentation.law import Law, law_fields
 
 
 class Effect(Model):
@@ -224,7 +224,7 @@ def cited_law(cited: engine.CitedLaw, code: Code) -> CitedLaw | MissingLaw:
     return CitedLaw(
         citation=str(cited.citation),
         clause=bool(cited.citation.clause),
-        **_full_fields(cited.law, code),  # type: ignore[arg-type]
+        **law_fields(cited.law, code),  # type: ignore[arg-type]
     )
 
 

@@ -279,9 +279,9 @@ def test_auction_1915_an_insufficient_bid_mentioned_in_time(library):
     assert ruling.heading == "Raised in the suit named; the partner is barred if the next adversary passes"
     assert ruling.now.startswith("The offender must raise his bid to sufficiency in the suit he named;")
     assert [e.text for e in ruling.outcomes[0].remedy.effects] == [
-        # the 1912 code (which 1915 extends through 1913) names the offender with a gloss
-        "Corrected (the offender (the player who committed the irregularity)): raised to sufficiency in the suit "
-        "named (under Law 44, more tricks in the same suit)",
+        # the roles are the 1912 code's, which 1915 extends through 1913
+        "Corrected (the offender): raised to sufficiency in the suit named (under Law 44, more tricks in the same "
+        "suit)",
         "Barred (the offender's partner): from bidding, if the next adversary passes; free again if that adversary "
         "bids or doubles",
     ]
