@@ -14,52 +14,50 @@ reach the engine.
 
 from __future__ import annotations
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 from schemathesis.checks import positive_data_acceptance
 
 from adjudicator.engine import available
+from tests.conftest import real_library
 
 pytest_plugins = ["schemathesis"]  # its pytest plugin, loaded here only (pyproject.toml: addopts)
 
 EXAMPLES = 40  # per operation, mode and pass: about 10 s a pass
 
 
-@pytest.fixture(scope="module")
-def api_schema(library, search_index):
-    """The document as the app serves it, loaded when the tests run (not at collection)."""
+def _schema():
     from adjudicator.web import create_app
 
-    app = create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
+    # the session's library; under TESTING its search index is built once in RAM and shared
+    app = create_app({"TESTING": True, "LIBRARY": real_library()})
     schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", app)
     schema.config.generation.update(modes=list(GenerationMode), max_examples=EXAMPLES)
     return schema
 
 
-@pytest.fixture(scope="module")
-def real_ids(library) -> dict[str, str]:
-    code = next(c for c in library.codes.values() if available(c) and c.laws)
+def _real_ids() -> dict[str, str]:
+    code = next(c for c in real_library().codes.values() if available(c) and c.laws)
     return {"code": code.id, "irregularity": available(code)[0][0].id}
 
 
-schema = schemathesis.pytest.from_fixture("api_schema")
+REAL = _real_ids()
 
 
 BOUNDED = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 
 
-@schema.parametrize()
+@_schema().parametrize()
 @BOUNDED
 def test_no_generated_request_gets_a_5xx_and_every_response_conforms(case):
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
 
 
-@schema.parametrize()
+@_schema().parametrize()
 @BOUNDED
-def test_generated_answers_to_real_irregularities_conform(case, real_ids):
+def test_generated_answers_to_real_irregularities_conform(case):
     if not case.path_parameters:
         return  # the first pass covers these operations
-    case.path_parameters.update({k: v for k, v in real_ids.items() if k in case.path_parameters})
+    case.path_parameters.update({k: v for k, v in REAL.items() if k in case.path_parameters})
     case.call_and_validate(excluded_checks=[positive_data_acceptance])
