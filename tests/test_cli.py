@@ -52,7 +52,7 @@ def test_ask_with_not_sure_prints_the_alternatives():
     status, text = run("ask", "napoleon-hoffmann", "misdeal", "-a", "hands-looked-at=not-sure")
     assert (
         "It depends: 2 possible outcomes" in text
-        and "IF: The hands had been looked at before anyone demanded a fresh deal." in text
+        and "IF: The hands had been looked at before anyone asked for a new deal." in text
     )
 
 
