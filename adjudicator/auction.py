@@ -120,7 +120,6 @@ TOPICS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
-
 def missing_values(code: Code) -> list[str]:
     missing = [] if denominations(code) else ["trick-value"]
     ranking = code.score_values.get("bid-ranking")

@@ -463,7 +463,9 @@ def auction_lines(result: checker.Auction, code: Code) -> list[str]:
     ]
     for j in result.judgements:
         turn = "" if j.seat == j.turn else f" (it was {checker.SEAT_NAMES[j.turn]}'s turn)"
-        lines.append(f"  {j.number:>2}. {checker.SEAT_NAMES[j.seat]:5} {j.words:22} {j.verdict}{cites_text(j.cites)}{turn}")
+        lines.append(
+            f"  {j.number:>2}. {checker.SEAT_NAMES[j.seat]:5} {j.words:22} {j.verdict}{cites_text(j.cites)}{turn}"
+        )
         for f in j.findings:
             lines.append(f"      ! {f.title}: {f.summary}{cites_text(f.cites)}")
             lines.append(f"        {f.verdict}")
@@ -494,6 +496,8 @@ def auction_lines(result: checker.Auction, code: Code) -> list[str]:
     if result.next_call is not None:
         lines.append(f"Next to call: {checker.SEAT_NAMES[result.next_call]}")
     for p in result.points:
-        lines.append(f"Penalty: {checker.PAIR_NAMES[p.side]} score {p.points} above the line, {p.why}{cites_text(p.cites)}")
+        lines.append(
+            f"Penalty: {checker.PAIR_NAMES[p.side]} score {p.points} above the line, {p.why}{cites_text(p.cites)}"
+        )
     lines += list(result.notes)
     return lines

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from adjudicator import scoring
 from tests.web.conftest import check_page
 
 API = "/api/v1"

@@ -23,7 +23,6 @@ from schemathesis.checks import positive_data_acceptance
 from adjudicator.engine import available
 from adjudicator.web.api.openapi import document
 
-
 EXAMPLES = 40  # per operation, mode and pass: about 10 s a pass
 
 
