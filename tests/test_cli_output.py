@@ -54,9 +54,9 @@ def test_the_general_laws_and_the_director():
         "The card is taken back and the revoke corrected.\n"
         "Next: The offender plays next.\n"
         "Next: The cards played after it stand.\n"
-        "Call the director (or umpire). Our sources are not sure here: Not known: whether the\n"
-        "card taken back becomes exposed. Until it is settled, either adversary decides. Our\n"
-        "digest is unsure whether the card becomes exposed.\n"
+        "Call the director (or umpire). Our sources leave this open. Not known: whether the card\n"
+        "taken back becomes exposed. Until it is settled, either adversary decides. Our digest is\n"
+        "unsure whether the card becomes exposed.\n"
     ) in doubt
 
 

@@ -112,7 +112,7 @@ GENERAL_CODE = "General laws: they answer where a game's own code is silent."
 SAME_WHATEVER = "{irregularity}: the law rules the same way whatever the details."
 NO_HELP = "No further help for this question."
 CALL_DIRECTOR = "Call the director (or umpire)."
-NOT_SURE_HERE = "Our sources are not sure here:"
+NOT_SURE_HERE = "Our sources leave this open."
 
 LABELS: Mapping[str, str] = {
     name: value for name, value in globals().items() if name.isupper() and isinstance(value, str)

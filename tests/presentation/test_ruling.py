@@ -168,7 +168,7 @@ def test_a_remedy_our_sources_doubt_calls_the_director(whist):
         "decides. Our digest is unsure whether the card becomes exposed.",
     }
     assert outcome.remedy.call_director == (
-        "Call the director (or umpire). Our sources are not sure here: Not known: whether the card taken back "
+        "Call the director (or umpire). Our sources leave this open. Not known: whether the card taken back "
         "becomes exposed. Until it is settled, either adversary decides. Our digest is unsure whether the card "
         "becomes exposed."
     )
@@ -280,21 +280,24 @@ def test_auction_1915_an_insufficient_bid_mentioned_in_time(library):
     assert ruling.now.startswith("The offender must raise his bid to sufficiency in the suit he named;")
     assert [e.text for e in ruling.outcomes[0].remedy.effects] == [
         # the roles are the 1912 code's, which 1915 extends through 1913
-        "Corrected (the offender): raised to sufficiency in the suit named (under Law 44, more tricks in the same "
-        "suit)",
-        "Barred (the offender's partner): from bidding, if the next adversary passes; free again if that adversary "
-        "bids or doubles",
+        "Corrected (the offender): raised to sufficiency in the suit named",
+        "Barred (the offender's partner): may only pass until an adversary of the offender bids or doubles",
     ]
-    assert _laws(ruling) == [("50", "Insufficient and impossible bids"), ("44", "The ranking of bids")]
+    assert _laws(ruling) == [
+        ("50", "Insufficient and impossible bids"),
+        ("44", "The ranking of bids"),
+        ("50a", "A declaration while barred"),
+    ]
     assert ruling.outcomes[0].remedy.options is None and ruling.call_director is None
 
 
 def test_auction_1915_a_slip_corrected_calls_the_director(library):
     ruling = _reach(library, "auction-bridge-1915", "insufficient-bid", "slip-corrected")
-    assert ruling.heading == "Corrected as a slip (late-1913 rule)"
+    assert ruling.heading == "Corrected without penalty"
     assert ruling.outcomes[0].remedy.call_director == (
-        'Call the director (or umpire). Our sources are not sure here: Atherton lists "changing a declaration" '
-        "among the 1915 changes; the 1915 rule was not retrieved."
+        "Call the director (or umpire). Our sources leave this open. Not known: the 1915 rule on changing a bid "
+        "(Law 52). Until it is settled, the director (or umpire, or the players together) decides. Atherton (1916) "
+        "lists changing a declaration among the changes of 1915; the late-1913 rule is the one shown."
     )
 
 

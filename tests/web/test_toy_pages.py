@@ -70,7 +70,7 @@ def test_not_sure_shows_each_outcome_and_what_to_settle(toy_client):
 def test_a_remedy_our_sources_doubt_calls_the_director(toy_client):
     page = check_page(toy_client.get("/settle/toy-whist/revoke?established=no"))
     assert text(page.find(class_="warning")) == (
-        "Call the director (or umpire). Our sources are not sure here: Not known: whether the card taken back "
+        "Call the director (or umpire). Our sources leave this open. Not known: whether the card taken back "
         "becomes exposed. Until it is settled, either adversary decides. Our digest is unsure whether the card "
         "becomes exposed."
     )
