@@ -191,7 +191,7 @@ def test_auction_lines_say_what_the_calls_show_in_the_rulings_words_not_by_ids(l
     the fact is worded as the ruling words it, and the question the path passed by is not shown."""
     code = library.code("auction-bridge-1915")
     result = checker.check_auction(code, "N", checker.parse_calls("2S 2H P P P", code))
-    text = "\n".join(checker.auction_lines(result, code))
+    text = "\n".join(auction_lines(result, code))
     assert (
         "What the calls show: An adversary of the offender called over the insufficient bid "
         "before anyone pointed it out." in text
