@@ -12,7 +12,7 @@ import pytest
 from adjudicator import config, quiz
 from adjudicator.engine import Ruling, adjudicate, available
 from adjudicator.model import PHASES
-from tests.web.conftest import CODES, check_page, headings, soup
+from tests.web.conftest import CATALOGUE_WEIGHT, CODES, check_page, headings, soup
 
 ONE_KIND = "proper-or-not"
 API = "/api/v1"
@@ -116,7 +116,7 @@ def test_a_codes_learn_page_teaches_etiquette_scoring_and_what_can_go_wrong(clie
 @pytest.mark.parametrize("code_id", CODES)
 def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, library, code_id):
     code = library.code(code_id)
-    page = check_page(client.get(f"/learn/{code_id}/irregularities"))
+    page = check_page(client.get(f"/learn/{code_id}/irregularities"), weight=CATALOGUE_WEIGHT)
     expected = [PHASES[p] for p in PHASES if any(i.phase == p for i, _ in available(code))]
     assert [t for lvl, t in headings(page) if lvl == 2] == expected
     lessons = {a["id"]: a for a in page.find_all("article", class_="lesson")}
