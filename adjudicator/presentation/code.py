@@ -16,7 +16,9 @@ from adjudicator.presentation.common import Model, cites
 from adjudicator.presentation.law import LawBrief, Quote, brief, quote
 
 
-class CodeSummary(Model):
+class CodeFields(Model):
+    """What every presentation of a code carries first: who it is, and what it builds on."""
+
     id: str
     game: str
     game_title: str
@@ -27,6 +29,9 @@ class CodeSummary(Model):
     kind: Literal["code", "general"]
     extends: str | None
     fallback: str | None
+
+
+class CodeSummary(CodeFields):
     laws: int = Field(description="how many laws")
     irregularities: int = Field(description="how many irregularities the code defines itself")
 
@@ -183,17 +188,7 @@ def scoring(code: Code) -> Scoring:
     )
 
 
-class CodeDetail(Model):
-    id: str
-    game: str
-    game_title: str
-    title: str
-    edition: str
-    year: int
-    body: str
-    kind: Literal["code", "general"]
-    extends: str | None
-    fallback: str | None
+class CodeDetail(CodeFields):
     name: str = Field(description="how the code is named in a sentence")
     general: str | None = Field(description="what a code of general laws is for")
     verification: str
