@@ -298,7 +298,7 @@ class AuctionFinding(Model):
     unsure: str | None
 
 
-def _unsure(item: checker.Finding, code: Code) -> str | None:
+def finding_unsure(item: checker.Finding, code: Code) -> str | None:
     ruling_code = item.ruling.code if isinstance(item.ruling, Ruling) else code
     return unsure_text(ruling_code, item.unsure)
 
@@ -342,7 +342,7 @@ def finding(item: checker.Finding, code: Code) -> AuctionFinding:
         else FindingClaim(seat=claim.seat, word=claim.word, after=claim.after, in_time=claim.in_time),  # type: ignore[arg-type]
         then=list(item.then),
         points=[points(p) for p in item.points],
-        unsure=_unsure(item, code),
+        unsure=finding_unsure(item, code),
     )
 
 
@@ -446,7 +446,7 @@ def auction(item: checker.Auction, code: Code) -> Auction:
     )
 
 
-def _taken(finding: checker.Finding, option: checker.Option) -> bool:
+def option_taken(finding: checker.Finding, option: checker.Option) -> bool:
     """Whether ``option`` is what happened to the finding."""
     if finding.status == "claimed" and finding.claim is not None:
         return option.word == finding.claim.word
@@ -477,10 +477,10 @@ def auction_lines(result: checker.Auction, code: Code) -> list[str]:
                 lines.append(f"        What the code gives{who}:")
                 for o in f.options:
                     word = f"claim:{o.word}" if o.word else "no claim"
-                    lines.append(f"          {word:24} {o.title}{'   <- this' if _taken(f, o) else ''}")
+                    lines.append(f"          {word:24} {o.title}{'   <- this' if option_taken(f, o) else ''}")
             for sentence in f.then:
                 lines.append(f"        {sentence}")
-            unsure = _unsure(f, code)
+            unsure = finding_unsure(f, code)
             if unsure:
                 lines.append(f"        Unsure: {unsure}")
             shown = checker.fact_sentences(code, f)

@@ -121,7 +121,7 @@ def test_check_an_auction_and_reach_the_ruling_at_375px(phone, live_server, libr
     # 1915 Law 50: East's one diamond does not overcall one heart (tricks first, diamonds lower)
     # and stands, no claim made; Law 49: West's and North's passes come when it was South's
     # turn, and East's double too; Law 56: East doubles his own side's bid
-    titles = [t.split(":")[0] for t in page.locator("ul.findings li strong").all_inner_texts()]
+    titles = [t.split(":")[0] for t in page.locator("ul.findings > li > strong").all_inner_texts()]
     out_of_turn = "A bid, pass, double or redouble out of turn"
     assert titles == [
         "An insufficient bid",
@@ -132,8 +132,26 @@ def test_check_an_auction_and_reach_the_ruling_at_375px(phone, live_server, libr
     ]
     assert "Declarant" in page.locator("dl.terms").inner_text()
     _shoot(page, tmp_path, "auction-checked")
-    page.locator("ul.findings li").nth(1).get_by_role("link", name="Settle it: get the ruling").click()
+    page.locator("ul.findings > li").nth(1).get_by_role("link", name="Settle it: get the ruling").click()
     page.wait_for_url(f"**/settle/{code.id}/call-out-of-turn?which-call=pass")
     assert page.locator("h1").inner_text()
     phone.accessible()
     _shoot(page, tmp_path, "auction-ruling")
+
+
+def test_claim_a_penalty_from_the_checked_auction_at_375px(phone, live_server, tmp_path):  # noqa: F811
+    """1915 Law 50: East's two hearts over two spades is insufficient; South claims before
+    either adversary calls, so East must bid three hearts and West is barred."""
+    page = phone.page
+    page.goto(f"{live_server}/tools/auction?code=auction-bridge-1915&dealer=N&calls=2S+2H")
+    finding = page.locator("ul.findings > li").first
+    assert "North or South may choose, before North or South calls" in finding.inner_text()
+    _no_sideways_scroll(page)
+    phone.accessible()
+    _shoot(page, tmp_path, "auction-open-claim")
+    finding.get_by_role("link", name="Claim it: raise").click()
+    page.wait_for_url("**calls=2S+2H+claim%3Araise*")
+    assert "East's bid is now three hearts." in page.locator("ul.findings > li").first.inner_text()
+    assert "Next to call: South" in page.locator("section[aria-labelledby=outcome]").inner_text()
+    phone.accessible()
+    _shoot(page, tmp_path, "auction-claimed")

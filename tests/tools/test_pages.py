@@ -203,7 +203,7 @@ def test_the_checker_names_the_contract_and_the_roles_with_their_laws(client):
 def test_each_irregularity_links_to_its_ruling_with_the_facts_filled_in(client, library):
     code = "auction-bridge-1913" if "auction-bridge-1913" in library.codes else "auction-bridge-1912"
     page = check_page(auction(client, code, "N", "1H 1D W:P S:P W:P N:X E:X S:P W:P N:P"))
-    links = [li.find("a", string="Settle it: get the ruling") for li in page.select("ul.findings li")]
+    links = [li.find("a", string="Settle it: get the ruling") for li in page.select("ul.findings > li")]
     assert len(links) == 3 and all(links)
     paths = [urlsplit(a["href"]) for a in links]
     assert [p.path for p in paths] == [
@@ -212,6 +212,95 @@ def test_each_irregularity_links_to_its_ruling_with_the_facts_filled_in(client, 
     assert dict(parse_qsl(paths[1].query)) == {"which-call": "pass"}
     for a in links:
         assert client.get(a["href"]).status_code == 200  # a question or a ruling, with the facts taken
+
+
+def _findings(page):
+    return page.select("ul.findings > li")
+
+
+def test_an_open_penalty_shows_the_codes_options_and_links_the_claim(client):
+    """1915 Law 50: East's two hearts over two spades is insufficient; North or South may
+    claim before either calls: the bid raised in its suit (three hearts, tricks first), or
+    nothing, and the bid stands. The claim link writes claim:raise where it was made."""
+    page = check_page(auction(client, "auction-bridge-1915", "N", "2S 2H"))
+    (finding,) = _findings(page)
+    text = finding.get_text(" ", strip=True)
+    assert "What the code gives (North or South may choose, before North or South calls" in text
+    options = finding.select("ul.given > li")
+    assert len(options) == 2
+    claim = options[0].find("a", string="Claim it: raise")
+    assert parse_qs(urlsplit(claim["href"]).query)["calls"] == ["2S 2H claim:raise"]
+    assert options[1].find("a") is None  # letting it stand needs no claim: the next call does it
+    claimed = check_page(client.get(claim["href"]))
+    terms = {dt.get_text(strip=True): dd.get_text(" ", strip=True) for dt, dd in
+             zip(claimed.select("dl.terms dt"), claimed.select("dl.terms dd"), strict=True)}  # fmt: skip
+    assert terms["Contract"] == "Three hearts, by East and West"
+    (raised,) = _findings(claimed)
+    assert "(this is what happened)" in raised.select("ul.given > li")[0].get_text(" ", strip=True)
+    assert "East's bid is now three hearts." in raised.get_text(" ", strip=True)
+    assert not raised.find("a", string=lambda t: t and t.startswith("Claim it"))
+
+
+def test_a_penalty_not_claimed_in_time_is_gone_and_the_outcome_links_its_law(client):
+    """1915 Law 50: South's pass covers the insufficient bid before anyone claims, so it
+    stands: two hearts by East and West; Law 45 closes the auction after three passes."""
+    page = check_page(auction(client, "auction-bridge-1915", "N", "2S 2H P P P"))
+    (finding,) = _findings(page)
+    assert "The penalty was not claimed in time" in finding.get_text(" ", strip=True)
+    taken = [li.get_text(" ", strip=True) for li in finding.select("ul.given > li")]
+    assert taken[1].startswith("Too late for a penalty; the bid stands") and "(this is what happened)" in taken[1]
+    assert not finding.find("a", string=lambda t: t and t.startswith("Claim it"))
+    outcome = page.find("section", attrs={"aria-labelledby": "outcome"})
+    status = outcome.find("p", class_="now-small")
+    assert "[Law" not in status.get_text()
+    assert status.find("a", string="Law 45")["href"] == "/codes/auction-bridge-1915/laws/45"
+
+
+def test_a_passed_out_hand_names_the_next_dealer_with_the_law(client):
+    """1915 Law 42: four passes abandon the hand; the deal passes to the dealer's left."""
+    page = check_page(auction(client, "auction-bridge-1915", "N", "P P P P"))
+    status = page.find("section", attrs={"aria-labelledby": "outcome"}).find("p", class_="now-small")
+    assert "the next dealer, East, deals" in status.get_text(" ", strip=True)
+    assert status.find("a", string="Law 42")["href"] == "/codes/auction-bridge-1915/laws/42"
+    assert not page.find("button", attrs={"name": "add"})  # the hand is abandoned: no more calls
+
+
+def test_after_a_pass_out_of_turn_the_page_says_who_calls_next(client):
+    """1913 Law 49: West's pass in East's turn leaves the order unchanged: East calls next."""
+    page = check_page(auction(client, "auction-bridge-1913", "N", "1H W:P"))
+    outcome = page.find("section", attrs={"aria-labelledby": "outcome"})
+    assert "Next to call: East" in outcome.get_text(" ", strip=True)
+    form = page.find("button", attrs={"name": "add"}).find_parent("form")
+    assert form.find("select", id="seat").find("option", selected=True).get_text().startswith("Next in turn (East)")
+
+
+def test_the_sheets_form_enters_a_revoke_a_penalty_and_a_deal_not_scored(client):
+    """1913 Law 84: for the adversaries' revoke the declarer may take three tricks; Foster's
+    example, three hearts doubled with seven tricks in play and three taken for the revoke,
+    is 64 below the line and no bonus. Law 54: doubling one's partner costs 50 to the other
+    side. The dealer must bid under 1913 (Law 42), so only a void deal is offered; 1915 lets
+    the dealer pass, and a deal passed out is offered too."""
+    page = check_page(score(client, "auction-bridge-1913", []))
+    form = page.find("button", attrs={"name": "add"}).find_parent("form")
+    url = submit(
+        form, "add", declarer="we", level="3", denomination="hearts", doubling="doubled", tricks="7",
+        **{"revoke-side": "they", "revokes": "1", "revoke-choice": "tricks", "penalty": "double-of-partner",
+           "penalty-side": "we"},
+    )  # fmt: skip
+    response = client.get(url)
+    assert response.status_code == 303
+    assert parse_qs(urlsplit(response.headers["Location"]).query)["hand"] == [
+        "we.3HX.7.r.they.tricks.p.we.double-of-partner"
+    ]
+    sheet = check_page(client.get(response.headers["Location"]))
+    figures = sheet.find(id="hand-1").get_text(" ", strip=True)
+    assert "We 64 below the line" in figures and "We 50 above the line" in figures
+    assert [b["value"] for b in form.find_all("button", attrs={"name": "add"})] == ["1", "void"]
+    void = client.get(url.replace("add=1", "add=void"))
+    assert parse_qs(urlsplit(void.headers["Location"]).query)["hand"] == ["void.p.we.double-of-partner"]
+    later = check_page(score(client, "auction-bridge-1915", []))
+    buttons = later.find("button", attrs={"name": "add"}).find_parent("form").find_all("button", attrs={"name": "add"})
+    assert [b["value"] for b in buttons] == ["1", "passed", "void"]
 
 
 def test_adding_a_call_appends_it_and_redirects(client):
@@ -273,7 +362,8 @@ def plain_client(library, search_index):
 
 
 FIELDS = ["code", "hand", "add", "remove", "time-limit", "declarer", "level", "denomination", "doubling", "tricks",
-          "honours-side", "honours", "chicane", "dealer", "calls", "call", "seat"]  # fmt: skip
+          "honours-side", "honours", "chicane", "revoke-side", "revokes", "revoke-choice", "penalty", "penalty-side",
+          "dealer", "calls", "call", "seat"]  # fmt: skip
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -282,7 +372,8 @@ FIELDS = ["code", "hand", "add", "remove", "time-limit", "declarer", "level", "d
                           "/api/v1/codes/auction-bridge-1912/auction"]),  # fmt: skip
     params=st.lists(
         st.tuples(st.sampled_from(FIELDS), st.one_of(st.text(max_size=30), st.sampled_from(
-            ["auction-bridge-1912", "we.3HX.11", "1", "we", "they", "hearts", "no-trump", "N", "1H X XX", "S:2H", "9"]
+            ["auction-bridge-1912", "we.3HX.11", "1", "we", "they", "hearts", "no-trump", "N", "1H X XX", "S:2H", "9",
+             "passed", "void", "tricks", "points", "double-of-partner", "2S 2H claim:raise", "we.3HX.7.r.they.tricks"]
         ))),
         max_size=8,
     ),

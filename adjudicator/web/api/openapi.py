@@ -247,7 +247,7 @@ def paths() -> dict[str, Schema]:
                 "`penalty-PENALTY` value of the code, e.g. double-of-partner): `we.3HX.7.r.they.tricks` is "
                 "three hearts doubled by We, seven tricks taken in play, They revoked and We took three of "
                 "their tricks. `passed` is a deal passed out and `void` a void deal (each may carry .p "
-                "parts). SIDE is we or they; CONTRACT the level, a letter (C D H S, R royal spades, N no "
+                "parts). SIDE is we or they; CONTRACT the level, a letter (C D H S, R royal spades, N or NT no "
                 "trumps) and X or XX; TRICKS the declaring side's tricks taken in play, 0-13."
             ),
             parameters=[

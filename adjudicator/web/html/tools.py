@@ -15,11 +15,14 @@ from adjudicator import scoring
 from adjudicator.errors import BadInput, CallError, SheetError, UnknownCode
 from adjudicator.model import Code, Library, whole_number
 from adjudicator.presentation.words import code_line
+from adjudicator.scoring import cites_text
 from adjudicator.web.params import MAX_HANDS, MAX_TEXT, calls_arg, check_calls, hand_tokens, text_arg, time_limit_arg
 from adjudicator.web.presenters.common import Hidden
 from adjudicator.web.presenters.tools import (
+    OPEN_STATUSES,
     AuctionPage,
     CallView,
+    FindingView,
     RoleView,
     ScorePage,
     call_choices,
@@ -28,7 +31,9 @@ from adjudicator.web.presenters.tools import (
     hand_form,
     law_links,
     options,
+    points_view,
     rubber_view,
+    same_rulings,
     scores_chicane,
 )
 from adjudicator.web.state import library_of
@@ -49,10 +54,21 @@ def _code(library: Library, offered: list[Code], given: str) -> Code:
     return code
 
 
-FORM_FIELDS = ("declarer", "level", "denomination", "doubling", "tricks", "honours-side", "honours", "chicane")
+FORM_FIELDS = (
+    "declarer", "level", "denomination", "doubling", "tricks", "honours-side", "honours", "chicane",
+    "revoke-side", "revokes", "revoke-choice", "penalty", "penalty-side",
+)  # fmt: skip
 
 
-def _new_hand(code: Code, args: dict[str, str]) -> scoring.Hand:
+def _penalties(args: dict[str, str]) -> list[tuple[str, str]]:
+    return [(args.get("penalty-side", ""), args["penalty"])] if args.get("penalty") else []
+
+
+def _new_hand(code: Code, args: dict[str, str], kind: str) -> scoring.Entry:
+    """The hand the form describes (``kind`` 1), or a deal that scores nothing (passed, void)."""
+    if kind in scoring.UNPLAYED:
+        return scoring.make_unplayed(code, kind, _penalties(args))
+
     def number(name: str, low: int, high: int) -> int:
         text = args.get(name, "")
         value = whole_number(text, low, high)
@@ -63,6 +79,11 @@ def _new_hand(code: Code, args: dict[str, str]) -> scoring.Hand:
     honours = None
     if args.get("honours-side"):
         honours = (args["honours-side"], args.get("honours", ""))
+    revokes = []
+    if args.get("revoke-side"):
+        side = args["revoke-side"]
+        choice = args.get("revoke-choice") or None if side != args.get("declarer") else None
+        revokes.append((side, number("revokes", 1, len(scoring.TIMES) - 1), choice))
     return scoring.make_hand(
         code,
         declarer=args.get("declarer", ""),
@@ -72,6 +93,8 @@ def _new_hand(code: Code, args: dict[str, str]) -> scoring.Hand:
         tricks=number("tricks", 0, scoring.TRICKS),
         honours=honours,
         chicane=args.get("chicane") or None,
+        revokes=revokes,
+        penalties=_penalties(args),
     )
 
 
@@ -105,7 +128,7 @@ def score() -> str | Response | tuple[str, int]:
         return redirect(score_url(code.id, rest, time_limit), 303)
     if request.args.get("add"):
         try:
-            added = _new_hand(code, args)
+            added = _new_hand(code, args, text_arg("add", 10))
         except SheetError as exc:
             error = f"That hand cannot be scored: {exc}"
         else:
@@ -174,8 +197,27 @@ def auction() -> str | Response | tuple[str, int]:
             error = f"That call cannot be added: {exc}"
         else:
             return redirect(auction_url(code.id, dealer, [*result.tokens, added.token()]), 303)
-    next_seat = result.judgements[-1].seat if result.judgements else None
-    following = checker.left_of(next_seat) if next_seat else dealer
+    following = result.next_call or dealer
+    open_claims = result.ended != "new-deal"  # a claim may follow the close (a penalty the code sets no time for)
+
+    def claim_url(word: str) -> str:
+        return auction_url(code.id, dealer, [*result.tokens, f"claim:{word}"])
+
+    numbers = {id(f): n for n, f in enumerate(result.findings, 1)}
+    # a claim goes to the last irregular call the side not in fault may still penalize
+    claimable = [f for f in result.findings if f.status in OPEN_STATUSES]
+    target = id(claimable[-1]) if claimable and open_claims else None
+
+    unsure_seen: dict[str, int] = {}  # an unsure sentence shown in full once, then referred to
+
+    def view(f: checker.Finding) -> FindingView:
+        found = finding_view(library, code, f, numbers.get(id(f), 0), claim_url if id(f) == target else None)
+        if found.unsure is not None and found.number:
+            first = unsure_seen.setdefault(found.unsure, found.number)
+            if first != found.number:
+                found.unsure = f"The same is unsettled here as for irregularity {first} above."
+        return found
+
     contract = None
     if result.contract is not None:
         contract = f"{result.contract.words.capitalize()}, by {checker.PAIR_NAMES[result.contract.side]}"
@@ -194,10 +236,14 @@ def auction() -> str | Response | tuple[str, int]:
                 verdict="" if j.verdict == "pass" else j.verdict,
                 laws=law_links(code, j.cites),
                 out_of_turn=None if j.seat == j.turn else f"It was {checker.SEAT_NAMES[j.turn]}'s turn.",
-                findings=[finding_view(library, code, f) for f in j.findings],
+                findings=[view(f) for f in j.findings],
                 ok=j.ok,
+                # who calls next, where it is not simply the caller's left-hand neighbour
+                next=checker.SEAT_NAMES[j.next] if j.next and j.next != checker.left_of(j.seat) else None,
             )
         )
+    listed = [view(f) for f in result.findings]
+    same_rulings(listed)
     page = AuctionPage(
         code_title=code_line(code),
         code_id=code.id,
@@ -208,10 +254,13 @@ def auction() -> str | Response | tuple[str, int]:
         ranking=checker.RANKING_WORDS.get(result.ranking, result.ranking),
         ranking_laws=law_links(code, result.ranking_cites),
         calls=calls_view,
-        status=result.status,
+        status=result.status.replace(cites_text(result.status_cites), ""),
+        status_laws=law_links(code, result.status_cites),
+        next_call=checker.SEAT_NAMES[result.next_call] if result.next_call else None,
+        points=[points_view(code, p) for p in result.points],
         contract=contract,
         roles=roles,
-        findings=[finding_view(library, code, f) for f in result.findings],
+        findings=listed,
         notes=list(result.notes),
         error=error,
         seats=options(
@@ -225,7 +274,7 @@ def auction() -> str | Response | tuple[str, int]:
         dealer=dealer,
         tokens=result.tokens,
         permalink=auction_url(code.id, dealer, result.tokens),
-        closed=result.closed,
-        examples=["1H P 2C P P P", "1S 1H", "N:1H S:2H", "1N X XX P P P"],
+        closed=result.closed or result.ended is not None,  # passed out or a new deal: no more calls
+        examples=["1H P 2C P P P", "2S 2H S:claim:raise P P P", "N:1H S:2H", "1N X XX P P P"],
     )
     return render_template("tools/auction.html", page=page), 400 if error else 200

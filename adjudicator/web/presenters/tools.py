@@ -6,12 +6,14 @@ objects; the templates (templates/tools/) only display them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from adjudicator import auction as checker
 from adjudicator import scoring
+from adjudicator.errors import SheetError
 from adjudicator.model import Citation, Code, Library
+from adjudicator.presentation.tables import finding_unsure, option_taken
 from adjudicator.presentation.words import code_line
 from adjudicator.web.presenters.common import Hidden, Option
 from adjudicator.web.urls import law_url, settle_url
@@ -229,18 +231,86 @@ def hand_form(code: Code, args: dict[str, str]) -> dict[str, list[Option]]:
         "honours-side": options([("", "Not counted"), *sides], args.get("honours-side") or ""),
         "honours": options(_holding_options(), args.get("honours") or "three"),
         "chicane": options([("", "Nobody"), *sides], args.get("chicane") or ""),
+        **revoke_form(code, args),
     }
+
+
+def revoke_form(code: Code, args: dict[str, str]) -> dict[str, list[Option]]:
+    """The parts of the form for what the code scores: an established revoke (which side,
+    how many, the declarer's choice where the code gives one), a penalty another law puts in
+    the honour column, a deal that scores nothing. A part the code lacks is left out (empty)."""
+    sides = [(s, scoring.SIDE_LABELS[s]) for s in scoring.SIDES]
+    form: dict[str, list[Option]] = {"revoke-side": [], "revokes": [], "revoke-choice": [], "penalty": [], "deal": []}
+    if "revoke-penalty" in code.score_values:
+        form["revoke-side"] = options([("", "Nobody revoked"), *sides], args.get("revoke-side") or "")
+        form["revokes"] = options(
+            ((str(n), scoring.TIMES[n].capitalize()) for n in range(1, len(scoring.TIMES))), args.get("revokes") or "1"
+        )
+        tricks = scoring.look(code, "revoke-penalty-tricks").number
+        points = scoring.look(code, "revoke-penalty", "adversary").number
+        if tricks is not None:
+            form["revoke-choice"] = options(
+                [
+                    ("tricks", f"{scoring.NUMBERS[tricks].capitalize()} of their tricks"),
+                    ("points", f"The points ({points} above the line)" if points is not None else "The points"),
+                ],
+                args.get("revoke-choice") or "tricks",
+            )
+    penalties = scoring.penalty_ids(code)
+    if penalties:
+        form["penalty"] = options(
+            [("", "None"), *((pid, penalty_label(code, pid)) for pid in penalties)], args.get("penalty") or ""
+        )
+        form["penalty-side"] = options(sides, args.get("penalty-side") or "we")
+    for kind, label in (("passed", "Passed out"), ("void", "A void deal")):
+        try:
+            scoring.make_unplayed(code, kind, [])
+        except SheetError:
+            continue  # passed: the dealer must bid under this code
+        form["deal"].append(Option(kind, label))
+    return form
+
+
+def penalty_label(code: Code, penalty_id: str) -> str:
+    """``Double of partner: 50``: the penalty's name and its points."""
+    value = code.score_values[scoring.PENALTY_PREFIX + penalty_id]
+    return f"{penalty_id.replace('-', ' ').capitalize()}: {value.value}"
+
+
+@dataclass
+class ClaimOption:
+    """One option the code gives for an irregular call: what it does, whether it is what
+    happened, and (while the penalty may still be claimed) a link that claims it."""
+
+    title: str
+    taken: bool
+    claim: str | None = None  # the link's words: "Claim it: raise"
+    url: str | None = None
+
+
+@dataclass
+class PointsView:
+    text: str
+    laws: list[LawLink]
 
 
 @dataclass
 class FindingView:
+    number: int  # its place in the list of irregularities (the anchor finding-N)
     title: str
     summary: str
-    assumed: str | None  # what the code says of it now and what followed (the checker's verdict)
+    verdict: str  # what the code says of it now
     laws: list[LawLink]
     url: str | None
     facts: list[str]
     ruled_by: str | None
+    options: list[ClaimOption] = field(default_factory=list)
+    chooser: str | None = None  # "North or South"
+    until: str | None = None
+    then: list[str] = field(default_factory=list)  # what followed, and who calls next
+    points: list[PointsView] = field(default_factory=list)
+    unsure: str | None = None
+    same_as: int | None = None  # ruled exactly as an irregularity above: shown as a reference to it
 
 
 @dataclass
@@ -253,6 +323,7 @@ class CallView:
     out_of_turn: str | None
     findings: list[FindingView]
     ok: bool
+    next: str | None = None  # who calls next, after a call that was irregular or out of turn
 
 
 @dataclass
@@ -275,6 +346,9 @@ class AuctionPage:
     ranking_laws: list[LawLink]
     calls: list[CallView]
     status: str
+    status_laws: list[LawLink]
+    next_call: str | None
+    points: list[PointsView]
     contract: str | None
     roles: list[RoleView]
     findings: list[FindingView]
@@ -289,7 +363,47 @@ class AuctionPage:
     examples: list[str] = field(default_factory=list)
 
 
-def finding_view(library: Library, code: Code, f: checker.Finding) -> FindingView:
+OPEN_STATUSES = ("open", "not-chosen")
+"""A finding whose penalty may still be claimed: its options link to the claim."""
+
+
+def points_view(code: Code, p: checker.Points) -> PointsView:
+    return PointsView(
+        f"{checker.PAIR_NAMES[p.side]} score {p.points} above the line, {p.why}.", law_links(code, p.cites)
+    )
+
+
+def same_rulings(views: list[FindingView]) -> None:
+    """Mark each finding ruled exactly as one above it (same title, verdict, options, what
+    followed and ruling link), so the page says so instead of repeating it."""
+    seen: dict[tuple, int] = {}
+    for v in views:
+        key = (v.title, v.verdict, v.url, tuple(v.then), tuple((o.title, o.taken, o.url) for o in v.options))
+        first = seen.setdefault(key, v.number)
+        if first != v.number:
+            v.same_as = first
+
+
+def claim_options(f: checker.Finding, claim_url: Callable[[str], str] | None) -> list[ClaimOption]:
+    """The code's options for ``f``: the one taken marked; while the penalty may still be
+    claimed (``claim_url`` given), each penalty a link that writes its claim."""
+    out = []
+    for o in f.options:
+        taken = option_taken(f, o)
+        if claim_url is not None and f.status in OPEN_STATUSES and o.word is not None:
+            out.append(ClaimOption(o.title, taken, f"Claim it: {o.word.replace('-', ' ')}", claim_url(o.word)))
+        else:
+            out.append(ClaimOption(o.title, taken))
+    return out
+
+
+def finding_view(
+    library: Library,
+    code: Code,
+    f: checker.Finding,
+    number: int = 0,
+    claim_url: Callable[[str], str] | None = None,
+) -> FindingView:
     url = settle_url(code.id, f.irregularity, dict(f.facts)) if f.irregularity and f.ruled_by else None
     ruled_by = None
     if f.ruled_by and f.ruled_by != code.id:
@@ -302,7 +416,20 @@ def finding_view(library: Library, code: Code, f: checker.Finding) -> FindingVie
         for question, answer in f.facts.items():
             facts.append(irregularity.get((question, answer), f"{question}: {answer}"))
     return FindingView(
-        f.title, f.summary, " ".join([f.verdict, *f.then]), law_links(code, f.cites), url, facts, ruled_by
+        number=number,
+        title=f.title,
+        summary=f.summary,
+        verdict=f.verdict,
+        laws=law_links(code, f.cites),
+        url=url,
+        facts=facts,
+        ruled_by=ruled_by,
+        options=claim_options(f, claim_url),
+        chooser=checker.names(f.chooser) if f.chooser else None,
+        until=f.until,
+        then=list(f.then),
+        points=[points_view(code, p) for p in f.points],
+        unsure=finding_unsure(f, code),
     )
 
 
