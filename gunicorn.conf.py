@@ -6,7 +6,14 @@ worker starts, the app is built once the same way (on_starting) and gunicorn exi
 status 1 and a message saying what is wrong (laws that fail the check, an index missing,
 stale or corrupt, unreadable files) rather than booting workers that die. No reload, no debug, no secret: the
 service is read-only and keeps no state, so any number of instances can run side by side.
-Measured choices (bench/throughput.py, README "Performance"): one sync worker per core.
+Measured choices (bench/throughput.py, README "Performance"): one worker per core.
+
+The worker is gunicorn's gevent worker as adjudicator/web/serving.py adapts it: every
+connection is a greenlet, so slow clients hold memory, not workers (bench/slowclients.py:
+100 connections trickling headers and bodies do not slow the others); at most
+``worker_connections`` connections per worker; a header must arrive within 5 s
+(``keepalive``: the gevent worker bounds each header read by it) and each read of a body
+waits at most 5 s (then a 400); gunicorn's own errors are JSON with the security headers.
 """
 
 import os
@@ -15,10 +22,11 @@ import traceback
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WORKERS") or os.cpu_count() or 2)
-worker_class = "sync"
+worker_class = "adjudicator.web.serving.Worker"
+worker_connections = 500  # per worker: beyond it, connections wait in the listen backlog
 timeout = 30  # a worker silent this long is killed and replaced
 graceful_timeout = 10
-keepalive = 2
+keepalive = 5  # seconds: an idle connection is closed, and a header must arrive within it (serving.HEADER_SECONDS)
 reload = False
 preload_app = False
 # requests larger than these are refused (414, 431) before they reach the app
@@ -54,3 +62,14 @@ def on_starting(server):
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         raise SystemExit(1)
+
+
+def worker_exit(server, worker):
+    """A worker that is done leaves at once, with the status it was leaving with: under
+    gevent the interpreter's own finalization runs after the hub is gone, where closing
+    the search index's per-thread searchers cannot run and prints a traceback."""
+    exc = sys.exc_info()[1]
+    status = exc.code if isinstance(exc, SystemExit) else (1 if exc else 0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(status if isinstance(status, int) else 1)

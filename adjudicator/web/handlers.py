@@ -4,11 +4,19 @@ A request that names something missing (a LookupProblem from the core, or ``BadI
 from the web layer, both in adjudicator.errors) gets a 4xx: JSON ``{"error": {status, message, field, value,
 choices}}`` under ``/api/``, the site's own error page elsewhere. Nothing a user sends
 should reach the 500 handler; it exists so that a bug still answers politely.
+
+A request's body is read whole before the app sees it (``read_body``): a body that is
+malformed (a broken chunked encoding), shorter than its Content-Length, or slower than
+``BODY_SECONDS`` is a 400; one over MAX_CONTENT_LENGTH is a 413, whether it is sent with a
+Content-Length or chunked. A POST to the API must say ``Content-Type: application/json``
+(415 otherwise).
 """
 
 from __future__ import annotations
 
 import difflib
+import io
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as default
@@ -16,7 +24,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
 from adjudicator.errors import BadInput, LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
 from adjudicator.web.presenters.common import LinkItem
@@ -36,6 +44,58 @@ _LOWER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
 NOT_FOUND = (UnknownCode, UnknownIrregularity, UnknownLaw)
 
+BODY_SECONDS = 5
+"""The whole body must arrive within this (each read of the socket waits less: web/serving.py)."""
+_CHUNK = 16 * 1024
+
+
+def read_body(environ: dict[str, Any], limit: int) -> None:
+    """Read the request's body whole, into memory, and put it back as ``wsgi.input`` with
+    its Content-Length; raise the 400 or 413 that a malformed, incomplete, slow or
+    oversized body gets. Any error while reading is the client's framing (a bad chunk, a
+    closed connection, a read that timed out): the server's parser raises its own kinds."""
+    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    declared = environ.get("CONTENT_LENGTH") or ""
+    if not chunked and declared in ("", "0"):
+        return
+    if not chunked:
+        if not declared.isdigit():
+            raise BadRequest(f"the Content-Length {declared[:20]!r} is not a number of bytes")
+        if int(declared) > limit:
+            raise RequestEntityTooLarge()
+    stream = environ["wsgi.input"]
+    expected = None if chunked else int(declared)
+    deadline = time.monotonic() + BODY_SECONDS
+    parts: list[bytes] = []
+    size = 0
+    while expected is None or size < expected:
+        if time.monotonic() > deadline:
+            raise BadRequest(f"the request body did not arrive within {BODY_SECONDS} seconds")
+        want = _CHUNK if expected is None else min(_CHUNK, expected - size)
+        try:
+            part = stream.read(want)
+        except Exception as exc:  # the server's parse error or a socket timeout: the client's bytes
+            raise BadRequest(f"the request body could not be read: {_reason(exc)}") from None
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+        if size > limit:
+            raise RequestEntityTooLarge()
+    if expected is not None and size < expected:
+        raise BadRequest(f"the request body has {size} of the {expected} bytes its Content-Length announces")
+    body = b"".join(parts)
+    environ["wsgi.input"] = io.BytesIO(body)
+    environ["CONTENT_LENGTH"] = str(len(body))
+    environ.pop("HTTP_TRANSFER_ENCODING", None)
+    environ.pop("wsgi.input_terminated", None)  # werkzeug: a Content-Length now bounds the stream
+
+
+def _reason(exc: Exception) -> str:
+    if isinstance(exc, TimeoutError):
+        return "it stopped arriving"
+    return (str(exc) or type(exc).__name__)[:80]
+
 
 @dataclass
 class ErrorPage:
@@ -51,6 +111,7 @@ TITLES = {
     404: "Not found",
     405: "Method not allowed",
     413: "Request too large",
+    415: "Unsupported media type",
     500: "Something went wrong on our side",
 }
 
@@ -83,6 +144,14 @@ def _respond(
 
 
 def install(app: Flask) -> None:
+    @app.before_request
+    def whole_body() -> None:
+        """Read the body before any view (see read_body); the API's POSTs take JSON only."""
+        read_body(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
+        if request.method == "POST" and _is_api() and request.mimetype != "application/json":
+            given = request.mimetype or "none"
+            raise UnsupportedMediaType(f"the body must be sent as Content-Type: application/json; got {given}")
+
     @app.after_request
     def secure(response: Response) -> Response:
         headers = response.headers
@@ -91,6 +160,8 @@ def install(app: Flask) -> None:
         else:
             for name, value in SECURITY_HEADERS.items():
                 headers.setdefault(name, value)
+        if response.status_code >= 400:
+            headers["Cache-Control"] = "no-store"  # an error is never kept by a browser or a proxy
         return response
 
     @app.errorhandler(LookupProblem)
@@ -109,7 +180,7 @@ def install(app: Flask) -> None:
         if status == 413:
             limit = current_app.config.get("MAX_CONTENT_LENGTH")
             message = f"The request body is larger than the {limit} bytes this service accepts."
-        response = _respond(status, message, "body" if status == 413 else None)
+        response = _respond(status, message, "body" if status in (413, 415) else None)
         if status == 405:
             response.headers["Allow"] = ", ".join(getattr(exc, "valid_methods", None) or [])
         return response

@@ -230,7 +230,7 @@ def test_the_document_promises_only_statuses_the_service_sends():
     """create_app opens a search index or refuses to start, so search is never a 503 (the
     document promised one, for a path no request could reach)."""
     statuses = {s for item in document()["paths"].values() for op in item.values() for s in op["responses"]}
-    assert statuses == {"200", "400", "404", "413"}
+    assert statuses == {"200", "400", "404", "413", "415"}
 
 
 def test_unknown_routes_and_methods_under_the_api_are_json(client):

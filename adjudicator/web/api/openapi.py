@@ -80,6 +80,7 @@ ERRORS = {
     400: "a parameter, question or answer is not valid (``field`` names it)",
     404: "no such code, irregularity or law (``choices`` lists the valid ones)",
     413: "the body is too large",
+    415: "the body is not sent as `Content-Type: application/json`",
 }
 
 
@@ -179,7 +180,7 @@ def paths() -> dict[str, Schema]:
                 },
                 "responses": {
                     "200": json_response(ref("Result"), "a question or a ruling"),
-                    **errors(400, 404, 413),
+                    **errors(400, 404, 413, 415),
                 },
             }
         },

@@ -1,0 +1,91 @@
+"""The worker `make serve` runs (gunicorn.conf.py names it): gunicorn's gevent worker,
+which holds each connection in a greenlet, so a client that sends slowly holds a few
+kilobytes, never a worker; with two limits of its own and its own error answers.
+
+- A request's header must arrive within ``HEADER_SECONDS`` (gunicorn's gevent worker
+  bounds each header read by its ``keepalive`` setting, which gunicorn.conf.py sets to
+  it); then the connection is closed.
+- Each read of the socket waits at most ``READ_SECONDS``, and a whole request (its header
+  and body) must arrive within ``REQUEST_SECONDS`` of the connection or of the answer
+  before it: a body shorter than its Content-Length, or trickled, ends in a 400 from the
+  app (``handlers.read_body``), never a worker or a connection held for long.
+- The errors gunicorn answers itself, before the app (a malformed request line or
+  header, 414, 431, 501, a 500 when a worker fails), are JSON ``{"error": {...}}`` with the
+  security headers and ``Cache-Control: no-store``, as the app's own errors are.
+
+Imported by gunicorn's workers only (it imports gevent, which patches the process).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from gunicorn import util
+from gunicorn.workers.ggevent import GeventWorker
+
+from adjudicator.web.handlers import SECURITY_HEADERS
+
+HEADER_SECONDS = 5
+READ_SECONDS = 5
+REQUEST_SECONDS = 10
+
+
+class Deadline:
+    """A client socket whose reads stop at a deadline (``restart`` sets it anew)."""
+
+    def __init__(self, sock) -> None:
+        self._sock = sock
+        self.restart()
+
+    def restart(self) -> None:
+        self.deadline = time.monotonic() + REQUEST_SECONDS
+
+    def recv(self, size: int, *flags) -> bytes:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError(f"the request did not arrive within {REQUEST_SECONDS} seconds")
+        self._sock.settimeout(min(READ_SECONDS, left))
+        try:
+            return self._sock.recv(size, *flags)
+        finally:
+            self._sock.settimeout(READ_SECONDS)
+
+    def __getattr__(self, name: str):
+        return getattr(self._sock, name)
+
+
+def write_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's error page, as the API's JSON error with the security headers."""
+    body = json.dumps(
+        {"error": {"status": status_int, "message": mesg or reason, "field": None, "value": None, "choices": []}}
+    ).encode()
+    head = [
+        f"HTTP/1.1 {status_int} {reason}",
+        "Connection: close",
+        "Content-Type: application/json",
+        f"Content-Length: {len(body)}",
+        "Cache-Control: no-store",
+        *(f"{name}: {value}" for name, value in SECURITY_HEADERS.items()),
+    ]
+    util.write_nonblock(sock, ("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + body)
+
+
+class Worker(GeventWorker):
+    """gunicorn's gevent worker with a read timeout on every connection and JSON errors."""
+
+    def init_process(self) -> None:
+        util.write_error = write_error  # the worker's base class calls util.write_error for its error answers
+        super().init_process()
+
+    def handle(self, listener, client, addr) -> None:
+        client.setblocking(1)
+        client.settimeout(READ_SECONDS)
+        super(GeventWorker, self).handle(listener, Deadline(client), addr)
+
+    def handle_request(self, listener_name, req, sock, addr):
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        finally:
+            if isinstance(sock, Deadline):
+                sock.restart()  # the next request on this connection has its own time
