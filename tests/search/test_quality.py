@@ -1,8 +1,21 @@
 """Search quality on the real laws: tests/search/queries.yaml, what players and directors
-type, each with the law that must be in the top 3. The rate must reach MIN_RATE."""
+type, each with the one to three laws an expert would name first.
+
+Reported (run with ``-s`` to see it): top-1 (the first hit is one of them), top-3 (one of
+them is in the first three hits) and the mean reciprocal rank over the first ten hits, for
+the whole set, the tuning part and the held-out third, and by type of query. A hit counts
+when it is one of the expected laws, or when the same law in a sister edition is shown on
+it (``Hit.editions``). Asserted: top-3 at least MIN_TOP3 over the whole set.
+
+The held-out third is chosen by a hash of the query and its filters, so nobody picks it;
+ranking changes are tuned on the other two thirds and the held-out figure is reported
+beside them.
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -11,45 +24,95 @@ import yaml
 from adjudicator.search import search
 
 QUERIES = Path(__file__).parent / "queries.yaml"
-MIN_RATE = 0.90
+MIN_TOP3 = 0.90
+MIN_QUERIES = 250
 FILTERS = ("code", "game", "topic", "kind")
+TYPES = {"citation", "term", "period", "situation", "question", "typo", "comparison", "phrase", "prefix", "named"}
 
 
 def load_queries() -> list[dict]:
     return yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
 
 
-def expected(item: dict) -> list[tuple[str, str]]:
+def expected(item: dict) -> set[tuple[str, str]]:
     laws = item["law"] if isinstance(item["law"], list) else [item["law"]]
-    return [tuple(law.split("/", 1)) for law in laws]
+    return {tuple(law.split("/", 1)) for law in laws}
 
 
-def found(index, item: dict) -> bool:
+def held_out(item: dict) -> bool:
+    """One query in three, by a hash of the query and its filters: never tuned on."""
+    key = "|".join([item["query"], *(str(item.get(k, "")) for k in FILTERS)])
+    return hashlib.sha256(key.encode("utf-8")).digest()[0] % 3 == 0
+
+
+def laws_of(hit) -> set[tuple[str, str]]:
+    """The laws a hit stands for: itself and the sister editions shown on it."""
+    if hit.kind != "law":
+        return set()
+    return {(hit.code, hit.number), *((e.code, e.number) for e in getattr(hit, "editions", ()))}
+
+
+def rank(index, item: dict) -> int | None:
+    """The position (1-based) of the first hit that is an expected law, in the first ten."""
     results = search(index, item["query"], **{k: item[k] for k in FILTERS if k in item})
-    top = [(h.code, h.number) for h in results.hits[:3] if h.kind == "law"]
-    return any(law in top for law in expected(item))
+    want = expected(item)
+    for position, hit in enumerate(results.hits[:10], 1):
+        if laws_of(hit) & want:
+            return position
+    return None
+
+
+def figures(ranks: list[int | None]) -> tuple[float, float, float]:
+    n = len(ranks) or 1
+    top1 = sum(r == 1 for r in ranks) / n
+    top3 = sum(r is not None and r <= 3 for r in ranks) / n
+    mrr = sum(1 / r for r in ranks if r is not None) / n
+    return top1, top3, mrr
 
 
 def test_the_file_is_well_formed(library):
     items = load_queries()
-    assert len(items) >= 40
+    assert len(items) >= MIN_QUERIES
     assert len({(i["query"], i.get("code"), i.get("game")) for i in items}) == len(items), "a query is repeated"
+    codes = set()
     for item in items:
-        assert set(item) <= {"query", "law", "why", *FILTERS}, item
-        for code, number in expected(item):
+        assert set(item) <= {"query", "law", "why", "type", *FILTERS}, item
+        assert item["type"] in TYPES, item
+        laws = expected(item)
+        assert 1 <= len(laws) <= 3, f"{item['query']!r}: one to three laws, never a whole section"
+        for code, number in laws:
             assert number in library.code(code).laws, f"{item['query']!r}: {code} has no law {number!r}"
+            codes.add(code)
+    assert codes == set(library.codes), f"codes without a query: {sorted(set(library.codes) - codes)}"
 
 
 def test_the_hit_rate(search_index):
     items = load_queries()
-    misses = [item for item in items if not found(search_index, item)]
-    rate = 1 - len(misses) / len(items)
-    report = "\n".join(f"  {m['query']!r} {dict((k, m[k]) for k in FILTERS if k in m)} -> {m['law']}" for m in misses)
-    print(
-        f"search quality: {len(items) - len(misses)}/{len(items)} = {rate:.0%}"
-        + (f"; misses:\n{report}" if misses else "")
+    ranks = [rank(search_index, item) for item in items]
+    parts = {
+        "all": list(range(len(items))),
+        "tuning": [i for i, item in enumerate(items) if not held_out(item)],
+        "held-out": [i for i, item in enumerate(items) if held_out(item)],
+    }
+    lines = []
+    for name, picked in parts.items():
+        top1, top3, mrr = figures([ranks[i] for i in picked])
+        lines.append(f"  {name:9} {len(picked):4} queries: top-1 {top1:.1%}  top-3 {top3:.1%}  MRR {mrr:.3f}")
+    by_type: dict[str, list[int | None]] = defaultdict(list)
+    for item, r in zip(items, ranks, strict=True):
+        by_type[item["type"]].append(r)
+    lines.append(
+        "  by type (top-3): "
+        + ", ".join(f"{t} {figures(rs)[1]:.0%} of {len(rs)}" for t, rs in sorted(by_type.items()))
     )
-    assert rate >= MIN_RATE, f"{rate:.0%} of the queries find their law in the top 3; misses:\n{report}"
+    misses = [
+        f"    {item['query']!r} {dict((k, item[k]) for k in FILTERS if k in item)} -> {item['law']}"
+        for item, r in zip(items, ranks, strict=True)
+        if r is None or r > 3
+    ]
+    print("\nsearch quality:\n" + "\n".join(lines) + ("\n  not in the top 3:\n" + "\n".join(misses) if misses else ""))
+    top3 = figures(ranks)[1]
+    assert top3 >= MIN_TOP3, f"top-3 {top3:.1%} < {MIN_TOP3:.0%}; not in the top 3:\n" + "\n".join(misses)
 
 
 def test_renig_finds_revoke_laws_first(search_index):
@@ -64,8 +127,6 @@ def test_law_50_is_first_in_each_code_that_has_one(search_index, library):
         for query in ("Law 50", "law 50", "L50", "§50"):
             first = search(search_index, query, code=code.id).hits[0]
             assert (first.code, first.number, first.exact) == (code.id, "50", True), (query, code.id)
-    exact = [(h.code, h.number) for h in search(search_index, "Law 50", pagelen=50).hits if h.exact]
-    assert sorted(exact) == sorted((c.id, "50") for c in library.codes.values() if "50" in c.laws)
 
 
 def test_fourten_cards_suggests_fourteen_cards(search_index):
@@ -81,7 +142,6 @@ def test_cli_json_gives_the_same_hits(search_index, query, capsys):
 
     assert main(["search", query, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == search_results(search(search_index, query)).data()
-
 
 @pytest.mark.parametrize(
     ("query", "filters"),
