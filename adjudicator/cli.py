@@ -312,15 +312,10 @@ def cmd_build_index(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _snippet_text(snippet: str) -> str:
-    import html
-
-    return html.unescape(snippet.replace("<mark>", "[").replace("</mark>", "]"))
-
-
 def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
-    from adjudicator.errors import IndexProblem
+    from adjudicator.errors import IndexProblem, UnknownFilter
     from adjudicator.search import build_index, open_index, search
+    from adjudicator.search.snippets import plain
 
     try:
         index = open_index(_index_dir(args), Path(args.laws))
@@ -328,8 +323,12 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
         print(f"note: {exc.reason}; searching an index built in memory (save one: adjudicator build-index)",
               file=sys.stderr)  # fmt: skip
         index = build_index(_library(args))
-    results = search(index, " ".join(args.query), game=args.game, code=args.code, topic=args.topic,
-                     kind=args.kind, page=args.page, pagelen=args.pagelen)  # fmt: skip
+    try:
+        results = search(index, " ".join(args.query), game=args.game, code=args.code, topic=args.topic,
+                         kind=args.kind, page=args.page, pagelen=args.pagelen)  # fmt: skip
+    except UnknownFilter as exc:
+        print(f"adjudicator search: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         from adjudicator.presentation.search import results as present_results
 
@@ -338,14 +337,25 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     shown = f"{(results.page - 1) * results.pagelen + 1}-{(results.page - 1) * results.pagelen + len(results.hits)}"
     print(f"{results.total} result(s) for {results.query!r}" + (f", showing {shown}" if results.hits else ""),
           file=out)  # fmt: skip
+    if results.cut:
+        print(f"Note: the query was too long; {results.cut}.", file=out)
     if results.suggestion:
         print(f"Did you mean: {results.suggestion}", file=out)
+    if results.settle:
+        print(f"Settle this: {results.settle.title} under {results.settle.code}"
+              f" (adjudicator ask {results.settle.code} {results.settle.irregularity})", file=out)  # fmt: skip
     for hit in results.hits:
         where = f"Law {hit.number}" if hit.kind == "law" else f"{hit.kind} {hit.id}"
         exact = "  (exact citation)" if hit.exact else ""
         print(f"\n{where}. {hit.title}   [{hit.code}{', ' + hit.section_title if hit.section_title else ''}]{exact}",
               file=out)  # fmt: skip
-        print(_wrap(_snippet_text(hit.snippet), "  "), file=out)
+        print(_wrap(plain(hit.snippet, "[", "]"), "  "), file=out)
+        if hit.editions:
+            also = ", ".join(
+                f"{e.label} {'Law ' + e.number if e.number else e.id}{' (differs)' if e.differs else ''}"
+                for e in hit.editions
+            )
+            print(_wrap(f"Also: {also}", "  "), file=out)
     return 0
 
 
@@ -496,7 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", help="only this game (id)")
     p.add_argument("--code", help="only this code (id); a bare number is then a law number")
     p.add_argument("--topic", help="only this topic (e.g. revoke, lead-out-of-turn)")
-    p.add_argument("--kind", choices=["law", "etiquette", "glossary", "remedy"])
+    p.add_argument("--kind", help="law, etiquette, glossary or remedy")
     p.add_argument("--page", type=int, default=1)
     p.add_argument("--pagelen", type=int, default=10)
     p.add_argument(

@@ -15,6 +15,7 @@
         ├── TooUncertain             so many "not sure" answers that no useful ruling exists
         ├── UnknownQuizKind          (quiz) no such kind of quiz item, or none in the code's data
         ├── UnknownLevel             (quiz) no such quiz level
+        ├── UnknownFilter            (search) no such game, code, topic or kind to filter by
         ├── NotOffered               (scoring) the code's data lacks what a table tool needs
         └── TableError               (scoring) an entry the table tools cannot read
             ├── SheetError           (scoring) a hand that cannot be scored as given
@@ -109,6 +110,22 @@ class LookupProblem(AdjudicatorError, LookupError):
 
 class UnknownCode(LookupProblem):
     thing = "code"
+
+
+class UnknownFilter(LookupProblem):
+    """A search filter (``field``: game, code, topic or kind) with a value the index has not:
+    the message names the nearest values (``close``) and lists the valid ones."""
+
+    def __init__(self, field: str, value: str, choices: Iterable[str]) -> None:
+        self.thing = field
+        choices = list(choices)
+        folded = str(value).strip().lower()
+        starts = [c for c in choices if folded and (c.startswith(folded) or folded.startswith(c))]
+        self.close = starts[:3] or difflib.get_close_matches(folded, choices, n=2, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(repr(c) for c in self.close)}?" if self.close else ""
+        shown = ", ".join(choices[:40]) + (" ..." if len(choices) > 40 else "")
+        message = f"unknown {field} {value!r} to search by{hint}; valid {field}s: {shown or '(none)'}"
+        super().__init__(value, choices, field=field, message=message)
 
 
 class UnknownIrregularity(LookupProblem):

@@ -184,8 +184,9 @@ def test_gunicorn_refuses_to_start_on_a_broken_instance(instance, fault):
         shutil.rmtree(index)
         expected = ["there is no search index here", "run `adjudicator build-index`"]
     elif fault == "corrupt index":
-        next(index.glob("*.trm")).write_bytes(b"\0" * 64)
-        expected = ["the index is corrupt", "run `adjudicator build-index`"]
+        damaged = next(index.glob("*.trm"))
+        damaged.write_bytes(b"\0" * 64)
+        expected = [f"the index file {damaged.name} is damaged", "run `adjudicator build-index`"]
     elif fault == "stale index":
         path = sorted((instance / "laws").glob("*.yaml"))[0]
         path.write_text(path.read_text() + "\n# edited after the build\n")

@@ -102,8 +102,7 @@ def test_the_hit_rate(search_index):
     for item, r in zip(items, ranks, strict=True):
         by_type[item["type"]].append(r)
     lines.append(
-        "  by type (top-3): "
-        + ", ".join(f"{t} {figures(rs)[1]:.0%} of {len(rs)}" for t, rs in sorted(by_type.items()))
+        "  by type (top-3): " + ", ".join(f"{t} {figures(rs)[1]:.0%} of {len(rs)}" for t, rs in sorted(by_type.items()))
     )
     misses = [
         f"    {item['query']!r} {dict((k, item[k]) for k in FILTERS if k in item)} -> {item['law']}"
@@ -142,6 +141,7 @@ def test_cli_json_gives_the_same_hits(search_index, query, capsys):
 
     assert main(["search", query, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == search_results(search(search_index, query)).data()
+
 
 @pytest.mark.parametrize(
     ("query", "filters"),

@@ -1,5 +1,5 @@
 """Search over a small invented corpus (tests/search/laws): citations, synonyms, typos,
-syntax that never raises, filters and facets, snippets, and the index's lifecycle."""
+syntax that never raises, filters and facets, snippets, editions, and the index's lifecycle."""
 
 from __future__ import annotations
 
@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from adjudicator.cli import main
-from adjudicator.errors import IndexProblem
+from adjudicator.errors import IndexProblem, UnknownFilter
 from adjudicator.loader import load_library
 from adjudicator.presentation.search import results as present_results
-from adjudicator.search import MAX_QUERY_CHARS, build_index, open_index, search
+from adjudicator.search import DOCUMENTS, MANIFEST, MAX_QUERY_CHARS, Span, build_index, open_index, search
+from adjudicator.search.snippets import plain
 
 LAWS = Path(__file__).parent / "laws"
-MARK = re.compile(r"</?mark>")
 
 
 @pytest.fixture(scope="module")
@@ -35,21 +35,35 @@ def top(results, n=3):
     return [(h.code, h.id) for h in results.hits[:n]]
 
 
-def is_safe_html(snippet: str) -> bool:
-    """Escaped text, with <mark> and </mark> as the only tags."""
-    return "<" not in MARK.sub("", snippet) and ">" not in MARK.sub("", snippet)
+def found(results, n=3):
+    """The (code, id) of the first ``n`` hits and of the sister editions shown on them."""
+    return {(c, i) for h in results.hits[:n] for c, i in [(h.code, h.id), *((e.code, e.id) for e in h.editions)]}
+
+
+def is_text(snippet) -> bool:
+    return isinstance(snippet, tuple) and all(isinstance(s, Span) and isinstance(s.text, str) for s in snippet)
 
 
 # ---------------------------------------------------------------- citations
 
 
 @pytest.mark.parametrize("query", ["Law 50", "law 50", "LAW 50", "L50", "l. 50", "§50", "§ 50", "Law 50."])
-def test_a_citation_finds_that_law_first_in_each_code(index, query):
+def test_a_citation_finds_that_law_first_once_for_its_editions(index, query):
+    """Law 50 of 1915 rewrites Law 50 of 1912 (it extends it): one hit, the newest edition,
+    with the other on it, marked as worded differently."""
     results = search(index, query)
     exact = [(h.code, h.number) for h in results.hits if h.exact]
-    assert exact == [("mini-auction-1912", "50"), ("mini-auction-1915", "50")]
-    assert results.hits[0].exact and results.hits[1].exact
-    assert all(not h.exact for h in results.hits[2:])
+    assert exact == [("mini-auction-1915", "50")]
+    assert results.hits[0].exact and all(not h.exact for h in results.hits[1:])
+    (edition,) = results.hits[0].editions
+    assert (edition.code, edition.number, edition.label, edition.differs) == ("mini-auction-1912", "50", "1912", True)
+
+
+def test_each_code_filtered_finds_its_own_edition(index):
+    for code in ("mini-auction-1912", "mini-auction-1915"):
+        first = search(index, "law 50", code=code).hits[0]
+        assert (first.code, first.number, first.exact) == (code, "50", True)
+        assert [e.code for e in first.editions] == [c for c in ("mini-auction-1915", "mini-auction-1912") if c != code]
 
 
 def test_a_bare_number_with_a_code_filter_is_a_citation(index):
@@ -73,7 +87,7 @@ def test_a_year_no_code_has_resolves_nothing_exactly(index):
 
 
 def test_law_numbers_with_letters_and_ids_resolve_exactly(index):
-    assert top(search(index, "law 84A"), 1) == [("mini-auction-1912", "84a")]
+    assert ("mini-auction-1912", "84a") in found(search(index, "law 84A"), 1)
     assert search(index, "law 84a").hits[0].exact
     first = search(index, "MN-02").hits[0]
     assert (first.code, first.number, first.exact) == ("mini-nap", "MN-02", True)
@@ -88,7 +102,7 @@ def test_a_citation_is_never_fuzzy(index):
 def test_what_cites_a_law_follows_it(index):
     results = search(index, "law 49", code="mini-auction-1912")
     assert results.hits[0].exact and results.hits[0].number == "49"
-    assert ("mini-auction-1912", "50") in top(results, 5)  # law 50 sees also 49
+    assert ("mini-auction-1912", "50") in found(results, 5)  # law 50 sees also 49
 
 
 def test_a_clause_cites_its_law(index):
@@ -102,8 +116,8 @@ def test_synonyms_from_the_glossary(index):
     for query in ("renig", "renege", "reneged"):
         first = search(index, query).hits[0]
         assert first.kind == "law" and "revoke" in first.title.lower(), query
-    assert ("mini-auction-1912", "49") in top(search(index, "declarant"))
-    assert ("mini-nap", "MN-01") in top(search(index, "napoleon"))
+    assert ("mini-auction-1912", "49") in found(search(index, "declarant"))
+    assert ("mini-nap", "MN-01") in found(search(index, "napoleon"))
 
 
 def test_stemming_titles_first_phrases_prefixes(index):
@@ -111,8 +125,8 @@ def test_stemming_titles_first_phrases_prefixes(index):
     assert search(index, "insufficient").hits[0].title.startswith("Insufficient bid")
     phrase = search(index, '"same suit"')
     assert phrase.total >= 1
-    assert all("same" in h.snippet and "suit" in h.snippet for h in phrase.hits)
-    assert ("mini-auction-1912", "50") in top(search(index, "insuff*"))
+    assert all({"same", "suit"} <= {s.text.lower() for s in h.snippet if s.mark} for h in phrase.hits)
+    assert ("mini-auction-1912", "50") in found(search(index, "insuff*"))
 
 
 def test_words_naming_a_code_narrow_to_it(index):
@@ -129,8 +143,8 @@ def test_excluded_words(index):
 
 
 def test_plain_words_questions(index):
-    assert ("mini-auction-1912", "84a") in top(search(index, "led out of turn"))
-    assert ("mini-auction-1912", "14") in top(search(index, "14 cards"))
+    assert ("mini-auction-1912", "84a") in found(search(index, "led out of turn"))
+    assert ("mini-auction-1912", "14") in found(search(index, "14 cards"))
     assert top(search(index, "partner bid after insufficient bid"), 3)[0][1] in (
         "50",
         "insufficient-bid/made-sufficient",
@@ -195,7 +209,7 @@ MALFORMED = [
 def test_malformed_queries_are_read_as_plain_words(index, query):
     results = search(index, query)
     assert len(results.query) <= MAX_QUERY_CHARS
-    assert all(is_safe_html(h.snippet) for h in results.hits)
+    assert all(is_text(h.snippet) for h in results.hits)
 
 
 def test_control_characters_are_dropped(index):
@@ -212,7 +226,8 @@ def test_filters(index):
     assert {h.code for h in search(index, "revoke", code="mini-nap").hits} == {"mini-nap"}
     assert {h.game for h in search(index, "revoke", game="mini-auction").hits} == {"mini-auction"}
     assert {h.id for h in search(index, "bid", topic="insufficient-bid", kind="law").hits} == {"50"}
-    assert search(index, "revoke", code="no-such-code").total == 0
+    with pytest.raises(UnknownFilter, match="unknown code 'no-such-code'"):
+        search(index, "revoke", code="no-such-code")
 
 
 def test_facets_count_each_dimension_with_the_other_filters(index):
@@ -222,14 +237,19 @@ def test_facets_count_each_dimension_with_the_other_filters(index):
     filtered = search(index, "revoke", kind="law")
     assert filtered.total == kinds["law"]
     assert dict(filtered.facets["kind"]) == kinds  # the kind facet ignores the kind filter
-    assert sum(n for _, n in filtered.facets["code"]) == filtered.total
+    for code, n in filtered.facets["code"]:  # what choosing it shows (a law in two editions is in both)
+        assert search(index, "revoke", kind="law", code=code).total == n
     counts = [n for _, n in everything.facets["code"]]
     assert counts == sorted(counts, reverse=True)
 
 
 def test_filters_alone_browse(index):
-    results = search(index, "", kind="glossary", pagelen=50)
-    assert results.total == 7 and len(results.hits) == 7
+    results = search(index, "", kind="glossary", pagelen=50)  # 1915 inherits the 1912 glossary: three terms once
+    assert results.total == len(results.hits) == 4
+    assert sorted((h.code, h.id) for h in results.hits) == [
+        ("mini-auction-1915", "adversaries"), ("mini-auction-1915", "declarer"), ("mini-auction-1915", "revoke"),
+        ("mini-nap", "nap"),
+    ]  # fmt: skip
     assert search(index, "").total == 0
     assert search(index, "zzzz", kind="law").total == 0  # words that match nothing browse nothing
 
@@ -237,7 +257,7 @@ def test_filters_alone_browse(index):
 def test_paging(index):
     first = search(index, "bid", pagelen=2)
     second = search(index, "bid", pagelen=2, page=2)
-    assert first.total == second.total > 4
+    assert first.total == second.total > 2
     assert not set(top(first)) & set(top(second))
     assert search(index, "bid", page=999).hits == ()
     assert search(index, "bid", pagelen=10_000).pagelen == 100
@@ -247,16 +267,16 @@ def test_paging(index):
 # ---------------------------------------------------------------- hits
 
 
-def test_snippets_are_escaped_with_marks(index):
+def test_snippets_are_text_spans_with_the_matches_marked(index):
     hit = search(index, "script nothing").hits[0]
     assert hit.number == "91"
-    assert "&lt;b&gt;<mark>nothing</mark>&lt;/b&gt;" in hit.snippet
-    assert "&amp;" in hit.snippet and is_safe_html(hit.snippet)
+    assert Span("nothing", True) in hit.snippet  # the text as written: the presenters escape it
+    assert "<b>[nothing]</b>" in plain(hit.snippet, "[", "]") and "&" in plain(hit.snippet)
     assert hit.title == 'Scores <above> & "below" the line'  # titles are text: the page escapes them
 
 
 def test_a_hit_links_to_the_whole_law(index):
-    hit = search(index, "law 84a").hits[0]
+    hit = search(index, "law 84a", code="mini-auction-1912").hits[0]
     assert (hit.kind, hit.code, hit.code_title, hit.game) == (
         "law",
         "mini-auction-1912",
@@ -274,36 +294,53 @@ def test_a_hit_links_to_the_whole_law(index):
     assert (term.id, term.title) == ("declarer", "Declarer")
 
 
-def test_inherited_laws_belong_to_each_code(index):
-    codes = {h.code for h in search(index, "revoke", kind="law", pagelen=50).hits}
-    assert {"mini-auction-1912", "mini-auction-1915", "mini-nap"} <= codes
+def test_an_inherited_law_is_one_hit_with_its_editions(index):
+    """Law 90 of 1912 is inherited unchanged by 1915: one hit (the newest), the 1912 law on it,
+    not marked as different; each code filtered finds its own."""
+    hits = [h for h in search(index, "revoke", kind="law", pagelen=50).hits if h.number == "90"]
+    assert [(h.code, [(e.code, e.differs) for e in h.editions]) for h in hits] == [
+        ("mini-auction-1915", [("mini-auction-1912", False)])
+    ]
+    for code in ("mini-auction-1912", "mini-auction-1915"):
+        assert ("mini-auction-1912" if code.endswith("12") else code, "90") in found(search(index, "revoke", code=code), 5)
+
+
+def test_totals_and_facets_count_provisions_not_copies(index):
+    everything = search(index, "revoke", kind="law", pagelen=50)
+    assert everything.total == len(everything.hits)
+    codes = dict(everything.facets["code"])
+    for code, count in codes.items():
+        assert search(index, "revoke", kind="law", code=code).total == count
 
 
 def test_one_searcher_per_thread(index):
+    queries = [f"insufficient bid partner {'x' * n}" for n in range(20)]  # each new to the cache
     expected = top(search(index, "insufficient bid partner"))
-    found: list[object] = []
+    seen: list[object] = []
 
     def work():
-        for _ in range(20):
-            found.append(top(search(index, "insufficient bid partner")))
+        for query in queries:
+            seen.append(top(search(index, query)))
+        index.results.clear()
 
     threads = [threading.Thread(target=work) for _ in range(4)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert found == [expected] * 80
+    assert seen == [expected] * 80
 
 
 def test_json_shape(index):
     data = present_results(search(index, "renig")).data()
     assert json.loads(json.dumps(data)) == data
-    assert set(data) == {"query", "total", "page", "pagelen", "suggestion", "facets", "hits"}
+    assert set(data) == {"query", "cut", "total", "page", "pagelen", "suggestion", "settle", "facets", "hits"}
     assert set(data["facets"]) == {"game", "code", "topic", "kind"}
     assert set(data["hits"][0]) == {
         "kind", "code", "code_title", "game", "number", "id", "irregularity",
-        "title", "section", "section_title", "snippet", "exact",
+        "title", "section", "section_title", "snippet", "exact", "editions",
     }  # fmt: skip
+    assert all(set(span) == {"text", "mark"} for span in data["hits"][0]["snippet"])
 
 
 # ---------------------------------------------------------------- lifecycle
@@ -358,20 +395,84 @@ def test_an_index_older_than_the_laws_is_refused(laws_copy, tmp_path):
     assert "run `adjudicator build-index`" in message
 
 
-@pytest.mark.parametrize("damage", ["manifest", "toc", "postings", "documents"])
-def test_a_corrupt_index_is_refused(laws_copy, tmp_path, damage):
+def _flip(path: Path) -> None:
+    """Change one byte in the middle of ``path``, keeping its size."""
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0x55
+    path.write_bytes(bytes(data))
+
+
+DAMAGED = {  # each kind of file of an index: how it is found
+    "postings": "*.pst",
+    "terms": "*.trm",
+    "lengths": "*_text_len.col",
+    "segment TOC": "*.toc",
+    "documents": "documents.json",
+}
+
+
+@pytest.mark.parametrize("kind", list(DAMAGED))
+@pytest.mark.parametrize("how", ["a byte changed", "cut short", "removed"])
+def test_a_damaged_index_file_is_refused_naming_it(laws_copy, tmp_path, kind, how):
+    """Whatever file of the index is damaged, opening it (as every worker does at start)
+    refuses with the file named, before anything is served (issue 18)."""
     directory = tmp_path / "index"
     build_index(load_library(laws_copy), directory)
-    if damage == "manifest":
-        (directory / "adjudicator-index.json").write_text("{not json")
-    elif damage == "toc":
-        next(directory.glob("*.toc")).write_bytes(b"garbage")
-    elif damage == "postings":
-        next(directory.glob("*.trm")).unlink()
+    target = next(directory.glob(DAMAGED[kind]))
+    if how == "a byte changed":
+        _flip(target)
+    elif how == "cut short":
+        target.write_bytes(target.read_bytes()[:-7])
     else:
-        manifest = json.loads((directory / "adjudicator-index.json").read_text())
-        manifest["docs"] = manifest["docs"][1:]
-        (directory / "adjudicator-index.json").write_text(json.dumps(manifest))
+        target.unlink()
+    with pytest.raises(IndexProblem) as info:
+        open_index(directory, laws_copy)
+    assert target.name in str(info.value) and "adjudicator build-index" in str(info.value)
+
+
+def test_a_hand_edited_document_is_refused(laws_copy, tmp_path):
+    directory = tmp_path / "index"
+    build_index(load_library(laws_copy), directory)
+    path = directory / DOCUMENTS
+    path.write_text(path.read_text("utf-8").replace("Insufficient bid (revised)", "Insufficient bid (edited)"))
+    with pytest.raises(IndexProblem, match="documents.json is damaged"):
+        open_index(directory, laws_copy)
+
+
+def test_a_file_added_to_the_index_is_refused(laws_copy, tmp_path):
+    directory = tmp_path / "index"
+    build_index(load_library(laws_copy), directory)
+    (directory / "stray.seg").write_bytes(b"x")
+    with pytest.raises(IndexProblem, match="stray.seg is not in its manifest"):
+        open_index(directory, laws_copy)
+
+
+def test_the_manifest_lists_every_file_with_its_digest_and_size(laws_copy, tmp_path):
+    import hashlib
+
+    directory = tmp_path / "index"
+    build_index(load_library(laws_copy), directory)
+    files = json.loads((directory / MANIFEST).read_text())["files"]
+    assert set(files) == {p.name for p in directory.iterdir()} - {MANIFEST}
+    for name, entry in files.items():
+        data = (directory / name).read_bytes()
+        assert entry == {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}, name
+
+
+@pytest.mark.parametrize("damage", ["not json", "no files", "another format"])
+def test_a_damaged_manifest_is_refused(laws_copy, tmp_path, damage):
+    directory = tmp_path / "index"
+    build_index(load_library(laws_copy), directory)
+    path = directory / MANIFEST
+    manifest = json.loads(path.read_text())
+    if damage == "not json":
+        path.write_text("{not json")
+    elif damage == "no files":
+        del manifest["files"]
+        path.write_text(json.dumps(manifest))
+    else:
+        manifest["format"] = 1
+        path.write_text(json.dumps(manifest))
     with pytest.raises(IndexProblem, match="adjudicator build-index"):
         open_index(directory, laws_copy)
 
@@ -409,6 +510,25 @@ def test_cli_build_index_and_search(laws_copy, tmp_path, capsys):
     assert "Law 90. Revoke" in out and "<mark>" not in out
     assert main([*args, "fourten", "cards"]) == 0
     assert "Did you mean: fourteen cards" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "hint"),
+    [("--game", "mini", "'mini-auction' or 'mini-nap'"), ("--code", "mini-nap-1900", "'mini-nap'"),
+     ("--kind", "laws", "'law'"), ("--topic", "revokes", "'revoke'")],
+)  # fmt: skip
+def test_cli_refuses_an_unknown_filter_with_the_choices(laws_copy, tmp_path, capsys, option, value, hint):
+    args = ["--laws", str(laws_copy), "search", "--index", str(tmp_path / "none"), "revoke", option, value]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    field = option.removeprefix("--")
+    assert f"unknown {field} {value!r}" in err and f"did you mean {hint}?" in err and f"valid {field}s:" in err
+
+
+def test_cli_says_a_query_was_cut(laws_copy, tmp_path, capsys):
+    words = " ".join(f"word{chr(97 + i)}" for i in range(20))
+    assert main(["--laws", str(laws_copy), "search", "--index", str(tmp_path / "none"), words]) == 0
+    assert "only the first 16 different words were searched" in capsys.readouterr().out
 
 
 def test_cli_searches_in_memory_when_the_index_is_stale(laws_copy, tmp_path, capsys):

@@ -195,8 +195,11 @@ def test_search_errors(client):
     error_of(client.get(f"{API}/search", query_string={"q": "x" * 201}), 400, "q")
     error_of(client.get(f"{API}/search", query_string={"q": "revoke", "page": "0"}), 400, "page")
     error_of(client.get(f"{API}/search", query_string={"q": "revoke", "pagelen": "x"}), 400, "pagelen")
-    error_of(client.get(f"{API}/search", query_string={"q": "revoke", "code": "nope"}), 404, "code")
-    error_of(client.get(f"{API}/search", query_string={"q": "revoke", "game": "nope"}), 400, "game")
+    for name, value in [("code", "auction-bridge-1916"), ("game", "auction"), ("topic", "revokes"), ("kind", "laws")]:
+        # an unknown filter is a 400 naming the field, the nearest values and the valid ones
+        error = error_of(client.get(f"{API}/search", query_string={"q": "revoke", name: value}), 400, name)
+        assert error["value"] == value and error["choices"]
+        assert f"unknown {name} {value!r}" in error["message"] and "did you mean" in error["message"]
 
 
 def test_a_search_page_past_the_last_is_the_last(client):

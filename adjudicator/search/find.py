@@ -1,0 +1,261 @@
+"""``search()``: a query read, matched, ranked and cut into a page, with totals, facets, a
+did-you-mean, and the irregularity it describes. Results are kept in the index's bounded
+cache: a repeated query costs a dictionary lookup."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from adjudicator.errors import UnknownFilter
+from adjudicator.search import query as Q
+from adjudicator.search import rank
+from adjudicator.search.index import SearchIndex
+from adjudicator.search.results import Edition, Hit, Results, Settle
+from adjudicator.search.snippets import snippet
+from adjudicator.search.suggest import suggest
+
+KINDS = ("law", "etiquette", "glossary", "remedy")
+FACETS = ("game", "code", "topic", "kind")
+MAX_PAGELEN = 100
+_DEFINING = frozenset({"what", "whats", "define", "definition", "meaning", "meant", "mean"})
+
+
+def check_filters(index: SearchIndex, filters: Mapping[str, str | None]) -> None:
+    """Raise UnknownFilter (naming the nearest values and every valid one) for a filter
+    value the index has not."""
+    for name, value in filters.items():
+        if value is None:
+            continue
+        choices = list(KINDS) if name == "kind" else index.values(name)
+        if value not in choices:
+            raise UnknownFilter(name, value, choices)
+
+
+@dataclass
+class _Matched:
+    parsed: Q.Parsed
+    exact: list[int]
+    plan: Q.Plan
+    units: list
+    candidates: frozenset[int]
+    scope: frozenset[int]  # what is scored: the codes named in words and the code and game filters
+    allowed: frozenset[int]  # what may be shown: the scope and every filter
+    named: list[str] | None
+
+
+def _match(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> _Matched:
+    parsed = Q.parse(text)
+    codes = Q.candidate_codes(index, filters["game"], filters["code"])
+    exact = Q.resolve(index, parsed, codes)
+    exact = [d for d in exact if filters["kind"] in (None, "law") and filters["topic"] in (None, *index.docs[d].topics)]
+    named = Q.named_codes(index, parsed, codes) if not exact else None
+    if named is not None:
+        codes = named
+    everywhere = filters["code"] is None and filters["game"] is None and named is None
+    plan = Q.plan(index, parsed, index.groups_for(None if everywhere else codes))
+    named_scope = index.everything
+    if named is not None:
+        named_scope = frozenset().union(*(index.filtered("code", c) for c in named))
+    scope = named_scope
+    for name in ("game", "code"):
+        if filters[name] is not None:
+            scope &= index.filtered(name, filters[name])
+    allowed = scope
+    for name in ("kind", "topic"):
+        if filters[name] is not None:
+            allowed &= index.filtered(name, filters[name])
+    units: list = []
+    if plan.units:
+        positions = range(len(index.code_ids)) if named is None else [index.code_ids.index(c) for c in named]
+        candidates, units = rank.match(index, plan, positions)
+    elif exact:  # a citation alone: what cites it follows the law itself
+        refs = {f"{index.docs[d].code}:{index.docs[d].number.lower()}" for d in exact if index.docs[d].number}
+        candidates = frozenset().union(*(index.citing(r) for r in sorted(refs))) & named_scope
+    elif any(filters.values()) and not (parsed.words or parsed.phrases or parsed.prefixes or parsed.excluded):
+        candidates = allowed  # browsing by filters alone: every document they allow, in library order
+    else:
+        candidates = frozenset()
+    return _Matched(parsed, exact, plan, units, candidates, scope, allowed, named)
+
+
+def _finds(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> bool:
+    m = _match(index, text, filters)
+    return bool(m.exact) or not m.candidates.isdisjoint(m.allowed)
+
+
+def _facets(
+    index: SearchIndex, matched: frozenset[int], filters: Mapping[str, str | None]
+) -> tuple[int, dict[str, list[tuple[str, int]]]]:
+    """The provisions found after every filter, and each facet's counts with the other
+    filters applied: a law in three editions counts once."""
+    group_of = index.group_of
+    sets = {name: index.filtered(name, value) for name, value in filters.items() if value is not None}
+    subsets: dict[tuple[str, ...], frozenset[int]] = {}
+
+    def subset(without: str) -> frozenset[int]:
+        key = tuple(sorted(n for n in sets if n != without))
+        if key not in subsets:
+            subsets[key] = matched.intersection(*(sets[n] for n in key))
+        return subsets[key]
+
+    total = len(set(map(group_of.__getitem__, subset(""))))
+    out = {}
+    codes = index.code_ids
+    # a group has one document per code at most: a code counts its documents; a game or a
+    # kind counts its groups; a topic, its (topic, group) pairs
+    out["code"] = Counter({codes[c]: n for c, n in Counter(map(index.code_of.__getitem__, subset("code"))).items()})
+    for name in ("game", "kind"):
+        of_group = index.group_values(name)
+        out[name] = Counter(map(of_group.__getitem__, set(map(group_of.__getitem__, subset(name)))))
+    keys, n, values = index.facet_keys("topic"), len(index.docs), index.values("topic")
+    topics = subset("topic")
+    distinct = set().union(*map(keys.__getitem__, topics)) if topics else set()
+    out["topic"] = Counter(values[key // n] for key in distinct)
+    return total, {name: sorted(out[name].items(), key=lambda kv: (-kv[1], kv[0])) for name in FACETS}
+
+
+def _editions(index: SearchIndex, docnum: int) -> tuple[Edition, ...]:
+    doc = index.docs[docnum]
+    others = [d for d in index.members(doc.group) if d != docnum]
+    others.sort(key=lambda d: (-index.codes[index.docs[d].code].year, d))
+    return tuple(
+        Edition(
+            code=index.docs[d].code,
+            label=index.codes[index.docs[d].code].label,
+            number=index.docs[d].number,
+            id=index.docs[d].id,
+            differs=index.docs[d].digest != doc.digest,
+        )
+        for d in others
+    )
+
+
+def _highlight(plan: Q.Plan) -> frozenset[str]:
+    terms: set[str] = set()
+    for unit in plan.units:
+        for form in unit.forms:
+            for field, term in form.terms:
+                terms.update(term.split("_") if field == "pairs" else (term,))
+    return frozenset(terms)
+
+
+def _settle(
+    index: SearchIndex, m: _Matched, scores: Mapping[int, float], first: int | None, prefer: str | None
+) -> Settle | None:
+    """The irregularity the query describes: the one whose remedy scored best, offered when
+    the first hit is one of its remedies or a law they rest on."""
+    if not m.plan.units or first is None:
+        return None
+    docs = index.docs
+    remedies = [(scores[d], d) for d in scores.keys() & index.filtered("kind", "remedy") if scores[d] > 0]
+    if not remedies:
+        return None
+    _, best = max(remedies, key=lambda sd: (sd[0], -sd[1]))
+    irregularity = docs[best].irregularity
+    members = [d for d in index.members(docs[best].group)]
+    code = docs[best].code
+    for wanted in (prefer, docs[first].code):
+        found = [d for d in members if docs[d].code == wanted]
+        if found:
+            code = wanted
+            break
+    of_it = index.remedies(code, irregularity)
+    cited = {law for law in rank.lifted(index, of_it)}
+    shown = docs[first]
+    if (
+        first not in of_it
+        and first not in cited
+        and not (shown.kind == "law" and any(docs[d].code == code and d in cited for d in index.members(shown.group)))
+    ):
+        return None
+    info = index.codes[code]
+    title = info.irregularities.get(irregularity)
+    if title is None:
+        return None
+    return Settle(code, docs[of_it[0]].code_title if of_it else code, irregularity, title)
+
+
+def search(
+    index: SearchIndex,
+    query: str,
+    *,
+    game: str | None = None,
+    code: str | None = None,
+    topic: str | None = None,
+    kind: str | None = None,
+    page: int = 1,
+    pagelen: int = 10,
+) -> Results:
+    """Search ``index``; never raises on any query text. An unknown filter value raises
+    UnknownFilter (with the valid values and the nearest)."""
+    filters = {"game": game or None, "code": code or None, "topic": topic or None, "kind": kind or None}
+    check_filters(index, filters)
+    text, cut = Q.clean(query)
+    page = max(1, int(page))
+    pagelen = max(1, min(MAX_PAGELEN, int(pagelen)))
+    key = (text, *filters.values(), page, pagelen)
+    cached = index.results.get(key)
+    if cached is not None:
+        return cached
+    return index.results.put(key, _search(index, text, cut, filters, page, pagelen))
+
+
+def _search(
+    index: SearchIndex, text: str, cut: bool, filters: dict[str, str | None], page: int, pagelen: int
+) -> Results:
+    m = _match(index, text, filters)
+    docs = index.docs
+    if m.units:
+        first_word = m.parsed.words[0] if m.parsed.words else ""
+        defining = len(m.units) <= 2 or first_word in _DEFINING
+        scores = rank.score(index, m.plan, m.candidates, m.units, m.scope, defining=defining)
+    else:
+        scores = {d: index.kind_weights[d] for d in m.candidates & m.scope}
+        if not m.plan.units and not m.exact:  # browsing: library order
+            scores = dict.fromkeys(sorted(scores), 0.0)
+    rests_on = index.rests_on
+    found = set(m.candidates)
+    found.update(*(rests_on[d] for d in m.candidates))
+    found.update(m.exact)
+    matched = frozenset(found)
+    if m.named is not None:
+        matched &= frozenset().union(*(index.filtered("code", c) for c in m.named))
+    for d in (matched & m.allowed) - scores.keys():  # found but not scored (the cost bound): after the others
+        scores[d] = 0.0
+    ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen)
+    total, facets = _facets(index, matched, filters)
+    terms = _highlight(m.plan)
+    exact = set(m.exact)
+    prefer = filters["code"]
+    window = [
+        rank.shown(index, g, scores, m.allowed, exact, prefer) for g in ranked[(page - 1) * pagelen : page * pagelen]
+    ]
+    hits = tuple(
+        Hit(
+            kind=docs[d].kind,
+            code=docs[d].code,
+            code_title=docs[d].code_title,
+            game=docs[d].game,
+            number=docs[d].number,
+            id=docs[d].id,
+            irregularity=docs[d].irregularity,
+            title=docs[d].title,
+            section=docs[d].section,
+            section_title=docs[d].section_title,
+            snippet=snippet(index, d, terms),
+            exact=d in exact,
+            editions=_editions(index, d),
+        )  # fmt: skip
+        for d in window
+    )
+    suggestion = suggest(index, text, m.scope, lambda other: _finds(index, other, filters)) if m.parsed.words else None
+    first = rank.shown(index, ranked[0], scores, m.allowed, exact, prefer) if ranked else None
+    settle = _settle(index, m, scores, first, prefer)
+    notes = []
+    if cut:
+        notes.append(f"only the first {Q.MAX_QUERY_CHARS} characters were searched")
+    if m.parsed.dropped:
+        notes.append(f"only the first {Q.MAX_WORDS} different words were searched")
+    return Results(text, hits, total, page, pagelen, facets, suggestion, settle, "; ".join(notes) or None)

@@ -1,0 +1,671 @@
+"""The index's lifecycle: build it (in RAM or into a directory, the same laws giving the
+same files), open it (refusing one that is missing, built from other law files, or whose
+files differ from its manifest), and what an opened index keeps in memory.
+
+On disk an index is whoosh's files (the postings, the terms and their word graph, the
+field lengths, the segment's table of contents), ``documents.json`` (what a hit shows,
+which documents are editions of one provision, what each code contributes to reading a
+query) and, written last, the manifest ``adjudicator-index.json``: the format, the SHA-256
+of each law file the index was built from, and every other file of the index with its
+SHA-256 and size. ``open_index`` checks all of it before a worker serves: a file missing,
+added, damaged or of another size refuses the start with the file named.
+
+The documents' postings are read from whoosh term by term as queries need them, weighted
+once (BM25) and kept in a bounded cache: scoring is then a few dictionary additions per
+matching document, and whoosh is asked only for what it alone knows (a term's postings,
+the words near a misspelt one, the completions of a prefix, the documents holding a
+phrase).
+"""
+
+from __future__ import annotations
+
+import gc
+import hashlib
+import json
+import math
+import shutil
+import threading
+import warnings
+from array import array
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh.analysis import SpaceSeparatedTokenizer
+from whoosh.codec.whoosh3 import W3Codec, W3Segment
+from whoosh.fields import TEXT, Schema
+from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.reading import TermNotFound
+
+from adjudicator.errors import IndexProblem
+from adjudicator.model import Library
+from adjudicator.search import documents
+from adjudicator.search.cache import Bounded
+from adjudicator.search.documents import CodeInfo, Document, Indexed
+from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems, synonym_groups
+
+FORMAT = 3
+"""Bumped whenever the index layout changes: an index of another format is rebuilt."""
+
+MANIFEST = "adjudicator-index.json"
+DOCUMENTS = "documents.json"
+BUILD_COMMAND = "adjudicator build-index"
+
+K1 = 1.2
+B = 0.75
+KIND_WEIGHT = {"law": 1.0, "remedy": 0.6, "etiquette": 0.6, "glossary": 0.5}
+"""A law answers "what does the code say"; the rest supports it, so ranks a little lower.
+Folded into every posting's weight (a document's score is already weighed by its kind)."""
+FUZZY_PREFIX = 1
+MAX_EXPANSIONS = 12
+POSTINGS_CACHE = 400_000  # postings (docnum and weight) kept weighted: about 4 MB of arrays
+RESULTS_CACHE = 4 * 1024 * 1024  # bytes (estimated) of results kept for repeated queries
+
+
+def _schema() -> Schema:
+    return Schema(
+        # the title (written TITLE_WEIGHT times: one field to match is half the work of two),
+        # the text, its notes, the topics, the irregularity's keywords and questions
+        text=TEXT(analyzer=STEM),
+        spell=TEXT(analyzer=PLAIN, phrase=False, spelling=True),  # the words as written: typos, prefixes
+        pairs=TEXT(analyzer=SpaceSeparatedTokenizer(), phrase=False),  # each two neighbouring stems, "bid_out"
+    )
+
+
+class _Codec(W3Codec):
+    """The default codec with a segment id derived from the laws, so a build is reproducible."""
+
+    def __init__(self, segid: str) -> None:
+        super().__init__()
+        self.segid = segid
+
+    def new_segment(self, storage, indexname):
+        return W3Segment(self, indexname, segid=self.segid)
+
+
+class _RamStorage(RamStorage):
+    """An index in memory whose writer keeps its temporary files in memory too (whoosh's
+    own puts them in one fixed folder under /tmp, shared by every process)."""
+
+    def temp_storage(self, name=None):
+        return RamStorage()
+
+
+@dataclass(frozen=True)
+class Postings:
+    """One term's documents, ascending, with the term's BM25 weight in each."""
+
+    docnums: array
+    weights: array
+    docset: frozenset[int]
+
+    @property
+    def by_weight(self) -> list[int]:
+        """The docnums, heaviest first (ties: library order), made on first use."""
+        found = self.__dict__.get("_by_weight")
+        if found is None:
+            weights = self.weights
+            order = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
+            found = [self.docnums[i] for i in order]
+            object.__setattr__(self, "_by_weight", found)
+        return found
+
+
+_EMPTY = Postings(array("i"), array("d"), frozenset())
+
+
+class SearchIndex:
+    """An opened index: whoosh's, the documents by docnum, the codes. Thread-safe: each
+    thread gets its own whoosh searcher, opened on first use; the caches are shared."""
+
+    def __init__(self, ix: Any, docs: list[Document], codes: dict[str, CodeInfo], manifest: dict[str, Any]) -> None:
+        self.ix = ix
+        self.docs = docs
+        self.codes = codes
+        self.manifest = manifest
+        self._local = threading.local()
+        self._searchers: list[Any] = []  # every thread's, to close them all
+        self._lock = threading.Lock()
+        self.everything = frozenset(range(len(docs)))
+        self.average_length = sum(d.length for d in docs) / max(1, len(docs))
+        self._postings: Bounded[Postings] = Bounded(POSTINGS_CACHE, lambda p: len(p.docnums) + 1)
+        self._near: Bounded[list[tuple[int, int, str]]] = Bounded(20_000)
+        self._prefixes: Bounded[list[str]] = Bounded(20_000)
+        self._tokens: Bounded[dict[str, list[tuple[int, int]]]] = Bounded(len(docs) + 1)
+        self._phrases: Bounded[frozenset[int]] = Bounded(5_000)
+        self.results: Bounded[Any] = Bounded(RESULTS_CACHE, _result_cost)
+        self._all_groups = synonym_groups(c.synonyms for c in codes.values())
+        self._groups_cache: Bounded[dict[str, tuple[str, ...]]] = Bounded(256)
+        self._filters: dict[tuple[str, str], frozenset[int]] = {}
+        self._citing: dict[str, frozenset[int]] | None = None
+        self._members: dict[int, tuple[int, ...]] | None = None
+        self.refers: list[tuple[str, ...]] = []  # set by open/build: each document's cross-references
+        self.code_ids = list(codes)
+        position = {c: i for i, c in enumerate(self.code_ids)}
+        self.code_of = array("i", (position[d.code] for d in docs))  # docnum -> the code's position
+        self.code_docs = [frozenset(d for d, doc in enumerate(docs) if doc.code == c) for c in self.code_ids]
+        self._buckets: Bounded[dict[int, frozenset[int]]] = Bounded(20_000)
+        self.group_of = array("i", (d.group for d in docs))
+        self.kind_weights = [KIND_WEIGHT[d.kind] for d in docs]
+        self.norms = [K1 * (1 - B + B * d.length / self.average_length) for d in docs]  # BM25's length part
+        self._titled: dict[str, frozenset[int]] | None = None
+        self._rests_on: list[tuple[int, ...]] | None = None
+        self._resting: frozenset[int] | None = None
+        self._facet_keys: dict[str, list[tuple[int, ...]]] = {}
+        self._values: dict[str, list[str]] = {}
+        self._remedies: dict[tuple[str, str], list[int]] | None = None
+        self._known: Bounded[bool] = Bounded(50_000)
+        self._deleted: dict[str, tuple[str, ...]] | None = None
+
+    def __len__(self) -> int:
+        return len(self.docs)
+
+    def searcher(self):
+        """This thread's searcher (opened once per thread, kept open)."""
+        searcher = getattr(self._local, "searcher", None)
+        if searcher is None:
+            searcher = self.ix.searcher()
+            self._local.searcher = searcher
+            with self._lock:
+                self._searchers.append(searcher)
+        return searcher
+
+    def close(self) -> None:
+        """Close every thread's searcher (their files); a later search opens a new one."""
+        with self._lock:
+            searchers, self._searchers = self._searchers, []
+            self._local = threading.local()
+        for searcher in searchers:
+            searcher.close()
+
+    def __del__(self) -> None:
+        self.close()
+
+    # ------------------------------------------------------------ what queries read
+
+    def postings(self, fieldname: str, term: str) -> Postings:
+        """``term``'s documents in ``fieldname`` ("text" or "pairs") with BM25 weights."""
+        key = (fieldname, term)
+        found = self._postings.get(key)
+        if found is not None:
+            return found
+        try:
+            matcher = self.searcher().reader().postings(fieldname, term)
+        except TermNotFound:
+            return self._postings.put(key, _EMPTY)
+        docnums, tfs = array("i"), []
+        while matcher.is_active():
+            docnums.append(matcher.id())
+            tfs.append(matcher.weight())
+            matcher.next()
+        n, df = len(self.docs), len(docnums)
+        idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
+        norms, kinds = self.norms, self.kind_weights
+        weights = array(
+            "d", (kinds[d] * idf * tf * (K1 + 1) / (tf + norms[d]) for d, tf in zip(docnums, tfs, strict=True))
+        )
+        return self._postings.put(key, Postings(docnums, weights, frozenset(docnums)))
+
+    def by_code(self, key: Any, docset: frozenset[int]) -> dict[int, frozenset[int]]:
+        """``docset`` split by code (position -> docnums), cached under ``key``."""
+        found = self._buckets.get(key)
+        if found is None:
+            split: dict[int, list[int]] = {}
+            code_of = self.code_of
+            for d in docset:
+                split.setdefault(code_of[d], []).append(d)
+            found = {c: frozenset(ds) for c, ds in split.items()}
+            self._buckets.put(key, found)
+        return found
+
+    def phrase(self, words: tuple[str, ...]) -> frozenset[int]:
+        """The documents holding the stems ``words`` side by side, in order (whoosh's positions)."""
+        found = self._phrases.get(words)
+        if found is None:
+            from whoosh import query as Q
+
+            found = frozenset(self.searcher().docs_for_query(Q.Phrase("text", list(words))))
+            self._phrases.put(words, found)
+        return found
+
+    def known(self, word: str) -> bool:
+        """Whether ``word`` is written anywhere in the index (as typed, not stemmed)."""
+        found = self._known.get(word)
+        if found is None:
+            found = self._known.put(word, bool(self.searcher().reader().doc_frequency("spell", word)))
+        return found
+
+    def near(self, word: str) -> list[tuple[int, int, str]]:
+        """Known words within two edits of ``word`` sharing its first letter, nearest and most
+        frequent first, as (distance, -frequency, word). Found by deletions (each known word
+        with one letter dropped, the word with up to two): a few dictionary lookups."""
+        found = self._near.get(word)
+        if found is None:
+            table = self._deletions()
+            keys = {word, *_dropped(word)}
+            if len(word) >= 6:
+                keys.update(k for one in list(keys) for k in _dropped(one))
+            candidates = {
+                w for k in keys for w in table.get(k, ()) if w != word and w[:FUZZY_PREFIX] == word[:FUZZY_PREFIX]
+            }
+            reader = self.searcher().reader()
+            found = sorted(
+                (d, -reader.doc_frequency("spell", other), other)
+                for other in candidates
+                if (d := distance(word, other)) <= 2
+            )[:8]
+            self._near.put(word, found)
+        return found
+
+    def _deletions(self) -> dict[str, tuple[str, ...]]:
+        """Each known word, and each with one letter dropped -> the known words it comes from
+        (made on the first misspelt word, once per index)."""
+        if self._deleted is None:
+            with self._lock:
+                if self._deleted is None:
+                    reader = self.searcher().reader()
+                    table: dict[str, list[str]] = {}
+                    for raw in reader.lexicon("spell"):
+                        known = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                        for key in (known, *_dropped(known)):
+                            table.setdefault(key, []).append(known)
+                    self._deleted = {k: tuple(v) for k, v in table.items()}
+        return self._deleted
+
+    def spelled(self, word: str) -> frozenset[int]:
+        """The documents where ``word`` is written as typed."""
+        key = ("spell", word)
+        found = self._postings.get(key)
+        if found is None:
+            reader = self.searcher().reader()
+            ids = array("i", reader.postings("spell", word).all_ids()) if key in reader else array("i")
+            found = self._postings.put(key, Postings(ids, array("d"), frozenset(ids)))
+        return found.docset
+
+    def completions(self, prefix: str) -> list[str]:
+        """The most frequent known words starting with ``prefix`` (at most MAX_EXPANSIONS)."""
+        found = self._prefixes.get(prefix)
+        if found is None:
+            reader = self.searcher().reader()
+            known = [w.decode("utf-8") if isinstance(w, bytes) else w for w in reader.expand_prefix("spell", prefix)]
+            known = [w for _, w in sorted((-reader.doc_frequency("spell", w), w) for w in known[:500])]
+            found = known[:MAX_EXPANSIONS]
+            self._prefixes.put(prefix, found)
+        return found
+
+    def tokens(self, docnum: int) -> dict[str, list[tuple[int, int]]]:
+        """A document's shown text: each stem -> the character spans of its words (cached)."""
+        found = self._tokens.get(docnum)
+        if found is None:
+            found = {}
+            for m in TOKEN.finditer(self.docs[docnum].text):
+                found.setdefault(stem_of(m.group(0)), []).append((m.start(), m.end()))
+            self._tokens.put(docnum, found)
+        return found
+
+    def groups_for(self, codes: Iterable[str] | None) -> dict[str, tuple[str, ...]]:
+        """Synonyms from the glossaries of ``codes`` (None: every code), cached."""
+        if codes is None:
+            return self._all_groups
+        key = tuple(codes)
+        found = self._groups_cache.get(key)
+        if found is None:
+            found = synonym_groups(self.codes[c].synonyms for c in key if c in self.codes)
+            self._groups_cache.put(key, found)
+        return found
+
+    def filtered(self, name: str, value: str) -> frozenset[int]:
+        """The documents whose ``name`` ("game", "code", "kind", "topic") is ``value``."""
+        key = (name, value)
+        found = self._filters.get(key)
+        if found is None:
+            if name == "topic":
+                found = frozenset(d for d, doc in enumerate(self.docs) if value in doc.topics)
+            else:
+                found = frozenset(d for d, doc in enumerate(self.docs) if getattr(doc, name) == value)
+            if len(self._filters) < 4096:
+                self._filters[key] = found
+        return found
+
+    def values(self, name: str) -> list[str]:
+        """Every value a filter ``name`` can take, in library order."""
+        found = self._values.get(name)
+        if found is None:
+            if name == "topic":
+                found = list(dict.fromkeys(t for doc in self.docs for t in doc.topics))
+            else:
+                found = list(dict.fromkeys(getattr(doc, name) for doc in self.docs))
+            self._values[name] = found
+        return found
+
+    def remedies(self, code: str, irregularity: str) -> list[int]:
+        """The docnums of the remedies of ``irregularity`` under ``code``."""
+        if self._remedies is None:
+            table: dict[tuple[str, str], list[int]] = {}
+            for docnum, doc in enumerate(self.docs):
+                if doc.kind == "remedy" and doc.irregularity:
+                    table.setdefault((doc.code, doc.irregularity), []).append(docnum)
+            self._remedies = table
+        return self._remedies.get((code, irregularity), [])
+
+    def citing(self, cite: str) -> frozenset[int]:
+        """The documents that refer to the law ``cite`` ("code:number")."""
+        if self._citing is None:
+            table: dict[str, set[int]] = {}
+            for docnum, refs in enumerate(self.refers):
+                for ref in refs:
+                    table.setdefault(ref, set()).add(docnum)
+            self._citing = {k: frozenset(v) for k, v in table.items()}
+        return self._citing.get(cite, frozenset())
+
+    def titled(self, stem: str) -> frozenset[int]:
+        """The documents whose title holds ``stem``."""
+        if self._titled is None:
+            table: dict[str, set[int]] = {}
+            for docnum, doc in enumerate(self.docs):
+                for s in doc.title_stems:
+                    table.setdefault(s, set()).add(docnum)
+            self._titled = {k: frozenset(v) for k, v in table.items()}
+        return self._titled.get(stem, frozenset())
+
+    @property
+    def resting(self) -> frozenset[int]:
+        """The documents that rest on some law."""
+        if self._resting is None:
+            self._resting = frozenset(d for d, laws in enumerate(self.rests_on) if laws)
+        return self._resting
+
+    @property
+    def rests_on(self) -> list[tuple[int, ...]]:
+        """Each document's laws it rests on (a remedy's citations, a term's see-also), as docnums."""
+        if self._rests_on is None:
+            out = []
+            for doc in self.docs:
+                found = []
+                for cite in doc.cites if doc.kind != "law" else ():
+                    code, _, number = cite.partition(":")
+                    law = self.codes[code].numbers.get(number) if code in self.codes else None
+                    if law is not None:
+                        found.append(law)
+                out.append(tuple(found))
+            self._rests_on = out
+        return self._rests_on
+
+    def facet_keys(self, name: str) -> list[tuple[int, ...]]:
+        """Each document's facet values (positions in ``values(name)``) times the number of
+        documents, plus its group: one integer per (value, group) to count provisions."""
+        found = self._facet_keys.get(name)
+        if found is None:
+            position = {v: i for i, v in enumerate(self.values(name))}
+            n = len(self.docs)
+            if name == "topic":
+                found = [tuple(position[t] * n + d.group for t in d.topics) for d in self.docs]
+            else:
+                found = [(position[getattr(d, name)] * n + d.group,) for d in self.docs]
+            self._facet_keys[name] = found
+        return found
+
+    def group_values(self, name: str) -> dict[int, str]:
+        """Each group's game or kind (one for all its members)."""
+        key = f"group-{name}"
+        found = self._values.get(key)
+        if found is None:
+            found = {doc.group: getattr(doc, name) for doc in self.docs}
+            self._values[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def members(self, group: int) -> tuple[int, ...]:
+        """The documents of one group of editions, in library order."""
+        if self._members is None:
+            table: dict[int, list[int]] = {}
+            for docnum, doc in enumerate(self.docs):
+                table.setdefault(doc.group, []).append(docnum)
+            self._members = {k: tuple(v) for k, v in table.items()}
+        return self._members.get(group, (group,))
+
+
+def _dropped(word: str) -> set[str]:
+    """``word`` with one letter dropped, each way."""
+    return {word[:i] + word[i + 1 :] for i in range(len(word))} if len(word) > 1 else set()
+
+
+def _result_cost(results: Any) -> int:
+    """An estimate of a Results' size in bytes: its strings and a fixed cost per part."""
+    size = 400 + 4 * len(results.query)
+    for hit in results.hits:
+        size += 600 + 2 * (len(hit.title) + len(hit.code_title) + sum(len(s.text) + 60 for s in hit.snippet))
+        size += 120 * len(hit.editions)
+    size += sum(80 * len(values) for values in results.facets.values())
+    return size
+
+
+# ---------------------------------------------------------------- building
+
+
+def _file_digests(paths: Iterable[Path]) -> dict[str, str]:
+    digests = {}
+    for path in paths:
+        try:
+            digests[path.name] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError:
+            digests[path.name] = "unreadable"
+    return dict(sorted(digests.items()))
+
+
+def laws_digests(laws_dir: Path) -> dict[str, str]:
+    """SHA-256 of each law file in ``laws_dir`` (as the loader lists them), by file name."""
+    return _file_digests(p for p in Path(laws_dir).glob("*.yaml") if not p.name.startswith("."))
+
+
+def _write(storage: Any, docs: list[Document], indexed: list[Indexed], segid: str) -> Any:
+    ix = storage.create_index(_schema())
+    writer = ix.writer(codec=_Codec(segid), compound=False)  # a compound file records mtimes
+    for doc, more in zip(docs, indexed, strict=True):
+        body = documents.REFERENCE.sub(" ", more.body)
+        writer.add_document(
+            text=documents.indexed_text(doc.title, more),
+            spell=join(doc.title, body, more.spell),
+            pairs=" ".join(pair_terms(stems(doc.title)) + pair_terms(stems(body))),
+        )
+    writer.commit()
+    return ix
+
+
+def _with_lengths(ix: Any, docs: list[Document]) -> list[Document]:
+    """The documents with the length of their scored field, as whoosh counted it."""
+    import dataclasses
+
+    with ix.searcher() as searcher:
+        reader = searcher.reader()
+        return [
+            dataclasses.replace(d, length=max(1, reader.doc_field_length(n, "text", 1))) for n, d in enumerate(docs)
+        ]
+
+
+def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInfo]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "docs": [asdict(d) for d in docs],
+        "refers": [list(i.cites) for i in indexed],
+        "codes": {
+            c.id: {**asdict(c), "words": sorted(c.words), "numbers": dict(sorted(c.numbers.items()))}
+            for c in codes.values()
+        },
+    }
+
+
+def _load(data: dict[str, Any]) -> tuple[list[Document], list[tuple[str, ...]], dict[str, CodeInfo]]:
+    docs = [
+        Document(
+            **{**d, "topics": tuple(d["topics"]), "cites": tuple(d["cites"]), "title_stems": tuple(d["title_stems"])}
+        )
+        for d in data["docs"]
+    ]
+    refers = [tuple(r) for r in data["refers"]]
+    codes = {
+        cid: CodeInfo(**{**c, "words": frozenset(c["words"]), "synonyms": tuple(tuple(g) for g in c["synonyms"])})
+        for cid, c in data["codes"].items()
+    }
+    return docs, refers, codes
+
+
+def _index_files(directory: Path) -> dict[str, dict[str, Any]]:
+    """Every file of an index but the manifest, with its SHA-256 and size."""
+    out = {}
+    for path in sorted(directory.iterdir()):
+        if path.name != MANIFEST:
+            data = path.read_bytes()
+            out[path.name] = {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data)}
+    return out
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def build_index(library: Library, directory: Path | None = None) -> SearchIndex:
+    """Index every law, etiquette item, glossary term and remedy of ``library``, in RAM
+    (``directory`` None) or into ``directory`` (replaced whole; same laws, same files)."""
+    docs, indexed, codes = documents.build(library)
+    laws = _file_digests(Path(code.where.path) for code in library.codes.values())
+    segid = hashlib.sha256(_json({"format": FORMAT, "laws": laws}).encode()).hexdigest()[:16]
+    counts = {kind: sum(d.kind == kind for d in docs) for kind in sorted({d.kind for d in docs})}
+    manifest = {"format": FORMAT, "command": BUILD_COMMAND, "laws": laws, "documents": len(docs), "kinds": counts}
+    if directory is None:
+        ix = _write(_RamStorage(), docs, indexed, segid)
+        index = SearchIndex(ix, _with_lengths(ix, docs), codes, manifest)
+        index.refers = [i.cites for i in indexed]
+        return index
+
+    directory = Path(directory)
+    fresh = directory.with_name(directory.name + ".new")
+    # written whole beside the old index, then swapped in: a failed build (a full disk, a
+    # folder that cannot be written) leaves the old index as it was and nothing half-built
+    try:
+        directory.parent.mkdir(parents=True, exist_ok=True)
+        shutil.rmtree(fresh, ignore_errors=True)
+        fresh.mkdir()
+        ix = _write(FileStorage(str(fresh)), docs, indexed, segid)
+        docs = _with_lengths(ix, docs)
+        ix.close()
+        (fresh / DOCUMENTS).write_text(_json(_dump(docs, indexed, codes)), "utf-8")
+        files = _index_files(fresh)
+        (fresh / MANIFEST).write_text(_json({**manifest, "files": files}), "utf-8")
+        old = directory.with_name(directory.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if directory.exists():
+            directory.rename(old)
+        try:
+            fresh.rename(directory)
+        except OSError:
+            if old.exists():
+                old.rename(directory)
+            raise
+    except OSError as exc:
+        shutil.rmtree(fresh, ignore_errors=True)
+        reason = exc.strerror or exc.__class__.__name__
+        raise IndexProblem(
+            directory, f"cannot write the index ({reason}: {exc.filename or fresh}); nothing was changed there"
+        ) from None
+    shutil.rmtree(old, ignore_errors=True)
+    return open_index(directory, None)
+
+
+_RAM: dict[int, tuple[Library, SearchIndex]] = {}
+
+
+def index_for(setting: SearchIndex | str | Path, library: Library, laws_dir: Path) -> SearchIndex:
+    """The index a ``SEARCH_INDEX`` setting names: a SearchIndex as it is; ``"ram"``, built
+    in memory from ``library`` (once per library object); or a directory, opened and
+    checked against ``laws_dir``."""
+    if isinstance(setting, SearchIndex):
+        return setting
+    if str(setting) == "ram":
+        cached = _RAM.get(id(library))
+        if cached is None or cached[0] is not library:
+            if len(_RAM) >= 8:
+                _RAM.clear()
+            cached = _RAM[id(library)] = (library, build_index(library))
+        return cached[1]
+    return open_index(Path(setting), laws_dir)
+
+
+# ---------------------------------------------------------------- opening
+
+
+def open_index(directory: Path, laws_dir: Path | None) -> SearchIndex:
+    """Open the index in ``directory``; raise IndexProblem (naming ``adjudicator
+    build-index``) if it is missing, was built from other law files than ``laws_dir``
+    holds (``laws_dir`` None: do not compare), or any of its files is missing, added or
+    not the file its manifest lists (its size and SHA-256)."""
+    directory = Path(directory)
+    path = directory / MANIFEST
+    if not path.is_file():
+        raise IndexProblem(directory, "there is no search index here")
+    try:
+        manifest = json.loads(path.read_text("utf-8"))
+        fmt, built, files = manifest["format"], manifest["laws"], manifest.get("files")
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise IndexProblem(directory, f"the index manifest is unreadable ({exc.__class__.__name__})") from None
+    if fmt != FORMAT or not isinstance(files, dict):
+        raise IndexProblem(directory, f"the index has format {fmt!r}; this version reads format {FORMAT}")
+    if laws_dir is not None:
+        current = laws_digests(Path(laws_dir))
+        if current != built:
+            raise IndexProblem(directory, f"it is older than the law files: {_changes(built, current)}")
+    _check_files(directory, files)
+    problem = None
+    with warnings.catch_warnings():  # whoosh leaves a damaged file open when it fails: let it go quietly
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            docs, refers, codes = _load(json.loads((directory / DOCUMENTS).read_text("utf-8")))
+            ix = whoosh_index.open_dir(str(directory))
+            segments = ix._segments()
+            count = ix.doc_count_all()
+        except Exception as exc:  # whoosh raises many kinds on damaged files
+            problem = f"the index is corrupt ({exc.__class__.__name__}: {exc})"
+        if problem is not None:
+            gc.collect()
+    if problem is not None:
+        raise IndexProblem(directory, problem)
+    if len(segments) != 1 or count != len(docs):
+        raise IndexProblem(directory, "the index is corrupt (its documents do not match its manifest)")
+    index = SearchIndex(ix, docs, codes, {k: v for k, v in manifest.items() if k != "files"})
+    index.refers = refers
+    return index
+
+
+def _check_files(directory: Path, files: Mapping[str, Any]) -> None:
+    """Every file the manifest lists is there with its size and SHA-256; no other file is."""
+    present = {p.name for p in directory.iterdir() if p.name != MANIFEST}
+    for name in sorted(present - set(files)):
+        raise IndexProblem(directory, f"the index file {name} is not in its manifest")
+    for name, expected in sorted(files.items()):
+        target = directory / name
+        try:
+            size = target.stat().st_size
+            if size != expected["size"]:
+                raise IndexProblem(
+                    directory, f"the index file {name} is damaged ({size} bytes; its manifest says {expected['size']})"
+                )
+            digest = hashlib.sha256(target.read_bytes()).hexdigest()
+        except FileNotFoundError:
+            raise IndexProblem(directory, f"the index file {name} is missing") from None
+        except (OSError, KeyError, TypeError) as exc:
+            raise IndexProblem(directory, f"the index file {name} cannot be read ({exc.__class__.__name__})") from None
+        if digest != expected["sha256"]:
+            raise IndexProblem(directory, f"the index file {name} is damaged (its SHA-256 differs from its manifest's)")
+
+
+def _changes(built: Mapping[str, str], current: Mapping[str, str]) -> str:
+    parts = []
+    for label, names in (
+        ("changed", [n for n in current if n in built and built[n] != current[n]]),
+        ("new", [n for n in current if n not in built]),
+        ("removed", [n for n in built if n not in current]),
+    ):
+        if names:
+            parts.append(f"{label} {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
+    return "; ".join(parts) or "they differ"

@@ -1,0 +1,275 @@
+"""Ranking, as a rules expert would: BM25 over the one scored field (the title three times,
+then the text), neighbouring words counted where they stand side by side, then
+
+- a law whose title answers the query comes first: each document's score grows with the
+  share of the query's units its title holds (squared: all of them counts most);
+- a definition ("What a revoke is") before its consequences, when the query names the
+  thing or asks what it is;
+- a law before the remedies, etiquette and glossary that rest on it (KIND_WEIGHT), and a
+  remedy found (by its words or by what was seen at the table on the way to it) lifts the
+  laws it rests on;
+- one hit per provision: the editions of one law are one group, scored by its best member.
+
+Words in more than COMMON of the documents only add to the score of documents the rarer
+words found. The cost of a query is bounded: at most query.MAX_TERMS index terms, and at
+most MAX_POSTINGS postings read while scoring (the commonest units, read last, are left
+out past it), so no query costs more than a few times the median.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Mapping
+
+from adjudicator.search.index import SearchIndex
+from adjudicator.search.query import Form, Plan, Unit
+
+COMMON = 0.05
+MIN_RARE = 4  # in a small code, a unit in this many documents is still rare
+PAIR_BOOST = 0.25
+CITED_WEIGHT = 0.4
+ABOVE = 1.01  # a law scores at least what rests on it: it comes first
+TITLE_ANSWER = 0.6
+DEFINES = 0.3
+MAX_POSTINGS = 30_000
+MAX_REFINED = 200  # documents whose titles are weighed (the best by their first score)
+MAX_SCORED = 400  # documents scored at most; more found are listed after them, in library order
+
+
+def _form_docs(index: SearchIndex, form: Form) -> frozenset[int]:
+    sets = [index.postings(field, term).docset for field, term in form.terms]
+    if not sets or not all(sets):
+        return frozenset()
+    found = sets[0] if len(sets) == 1 else frozenset.intersection(*sets)
+    if form.phrase and found:
+        found &= index.phrase(form.phrase)
+    return found
+
+
+def unit_docs(index: SearchIndex, unit: Unit) -> frozenset[int]:
+    """The documents that hold one of the unit's forms."""
+    sets = [_form_docs(index, f) for f in unit.forms]
+    return frozenset().union(*sets) if sets else frozenset()
+
+
+def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget: list[int]) -> dict[int, float]:
+    """Each document of ``within`` that has the unit: the weight of its best form (a form of
+    several terms weighs their sum)."""
+    out: dict[int, float] = {}
+    for form in unit.forms:
+        several = len(form.terms) > 1 or bool(form.phrase)
+        docs = _form_docs(index, form) & within if several else within
+        if not docs:
+            continue
+        found: dict[int, float] = {}
+        for field, term in form.terms:
+            postings = index.postings(field, term)
+            budget[0] -= len(postings.docnums)
+            for d, w in zip(postings.docnums, postings.weights, strict=True):
+                if d in docs:
+                    found[d] = found.get(d, 0.0) + w
+        boost = form.boost
+        for d, w in found.items():
+            w *= boost
+            if w > out.get(d, 0.0):
+                out[d] = w
+    return out
+
+
+def match(
+    index: SearchIndex, plan: Plan, codes: Iterable[int]
+) -> tuple[frozenset[int], list[tuple[Unit, frozenset[int]]]]:
+    """The documents of ``codes`` (positions) the plan matches, with each unit's documents.
+
+    Code by code, so that what a code's documents match does not depend on the others (a
+    filter by code, game or words naming codes gives each code's documents as they would
+    be alone, and a facet counts what choosing it shows): a document matches when it
+    holds one of the units rare in its code (in at most COMMON of its documents), or all
+    the units its code holds but one (both, of two; any, of two common ones or of one)."""
+    per_unit: list[tuple[Unit, dict[int, frozenset[int]]]] = []
+    for unit in plan.units:
+        split: dict[int, set[int]] = {}
+        for form in unit.forms:
+            docs = _form_docs(index, form)
+            if docs:
+                for c, part in index.by_code(form, docs).items():
+                    split.setdefault(c, set()).update(part)
+        if split:
+            per_unit.append((unit, {c: frozenset(p) for c, p in split.items()}))
+    if not per_unit:
+        return frozenset(), []
+    matched: set[int] = set()
+    sizes = index.code_docs
+    for c in codes:
+        present = [split[c] for _, split in per_unit if c in split]
+        if not present:
+            continue
+        cut = max(COMMON * len(sizes[c]), MIN_RARE)
+        rare = [docs for docs in present if len(docs) <= cut]
+        if rare:
+            matched.update(*rare)
+        if len(present) == 1 or (len(present) == 2 and not rare):
+            matched.update(*present)
+        elif len(present) >= 2:
+            need = max(2, len(present) - 1)
+            counts = Counter(itertools.chain.from_iterable(present))
+            matched.update(d for d, n in counts.items() if n >= need)
+    found = frozenset(matched)
+    if plan.excluded:
+        found -= frozenset().union(*(index.postings("text", s).docset for s in plan.excluded))
+    units = [(u, frozenset().union(*split.values()) & found) for u, split in per_unit]
+    return found, [(u, docs) for u, docs in units if docs]
+
+
+def lifted(index: SearchIndex, docnums: Iterable[int]) -> dict[int, list[int]]:
+    """The laws the remedies, etiquette and glossary among ``docnums`` rest on: law docnum
+    -> the documents resting on it."""
+    out: dict[int, list[int]] = {}
+    rests_on = index.rests_on
+    for d in docnums:
+        for law in rests_on[d]:
+            out.setdefault(law, []).append(d)
+    return out
+
+
+def score(
+    index: SearchIndex, plan: Plan, candidates: frozenset[int], units: list[tuple[Unit, frozenset[int]]],
+    within: frozenset[int], *, defining: bool,
+) -> dict[int, float]:  # fmt: skip
+    """The scores of the candidates in ``within``: BM25 and pairs, kinds weighed; the best
+    MAX_REFINED of them also by their titles; then the laws lifted by what rests on them.
+    Documents past MAX_REFINED keep their first score, below every refined one: the order
+    is the same whatever page is asked for."""
+    inside = candidates & within if within is not index.everything else candidates
+    if not inside:
+        return {}
+    if len(inside) > MAX_SCORED:
+        inside = _picked(index, units, inside)
+    scores: dict[int, float] = dict.fromkeys(inside, 0.0)
+    budget = [MAX_POSTINGS]
+    for unit, _ in sorted(units, key=lambda us: len(us[1])):  # the rarest first: the bound drops the commonest
+        if budget[0] <= 0:
+            break
+        for d, s in _unit_scores(index, unit, inside, budget).items():
+            scores[d] += s
+    for pair in plan.pairs:
+        postings = index.postings("pairs", pair)
+        if budget[0] <= 0:
+            break
+        budget[0] -= len(postings.docnums)
+        for d, w in zip(postings.docnums, postings.weights, strict=True):
+            if d in scores:
+                scores[d] += w * PAIR_BOOST
+    if len(scores) > MAX_REFINED:
+        floor = heapq.nlargest(MAX_REFINED, scores.values())[-1]
+        best = {d: s for d, s in scores.items() if s >= floor}
+    else:
+        best = scores
+    _title_factors(index, [u.stems for u, _ in units], best, defining)
+    scores.update(best)
+    rests_on = index.rests_on
+    lifts: dict[int, float] = {}
+    for d in inside & index.resting:
+        s = scores[d]
+        for law in rests_on[d]:
+            if s > lifts.get(law, 0.0) and law in within:
+                lifts[law] = s
+    for law, top in lifts.items():
+        own = scores.get(law, 0.0)
+        # what rests on a law is evidence for it, and the law comes before it
+        scores[law] = max(own + top * CITED_WEIGHT, top * ABOVE)
+    return scores
+
+
+def _picked(index: SearchIndex, units: list[tuple[Unit, frozenset[int]]], inside: frozenset[int]) -> frozenset[int]:
+    """The cost bound: of more than MAX_SCORED candidates, those scored: the documents whose
+    title holds a unit, then for each unit (rarest first) its heaviest documents, a share
+    each. The others are found (counted, listed after) but not scored."""
+    picked: set[int] = set()
+    for unit, _ in units:
+        for stem in unit.stems:
+            picked.update(index.titled(stem) & inside)
+    if len(picked) >= MAX_SCORED:
+        return frozenset(sorted(picked)[:MAX_SCORED])
+    ordered = sorted(units, key=lambda us: len(us[1]))
+    share = max(20, (MAX_SCORED - len(picked)) // max(1, len(ordered)))
+    for unit, _ in ordered:
+        taken = 0
+        for form in unit.forms:
+            for field, term in form.terms:
+                for d in index.postings(field, term).by_weight:
+                    if taken >= share:
+                        break
+                    if d in inside and d not in picked:
+                        picked.add(d)
+                        taken += 1
+    return frozenset(picked)
+
+
+def _title_factors(
+    index: SearchIndex, concepts: list[frozenset[str]], scores: dict[int, float], defining: bool
+) -> None:
+    """A title that answers the query: each document's score times 1 + TITLE_ANSWER x the
+    share of the query's units its title holds (squared) x how much of the title they are;
+    a defining title ("What a revoke is") more, when the query names the thing or asks
+    what it is."""
+    if not concepts:
+        return
+    held: dict[int, int] = {}  # document -> the units its title holds
+    for concept in concepts:
+        titled = frozenset().union(*(index.titled(s) for s in concept))
+        for d in titled:
+            if d in scores:
+                held[d] = held.get(d, 0) + 1
+    if not held:
+        return
+    words: dict[int, int] = {}  # document -> its title's stems that are the query's
+    for stem in frozenset().union(*concepts):
+        for d in index.titled(stem):
+            if d in held:
+                words[d] = words.get(d, 0) + 1
+    docs, n = index.docs, len(concepts)
+    for d, count in held.items():
+        covered = count / n
+        share = min(1.0, words.get(d, 0) / max(1, len(docs[d].title_stems)))
+        factor = 1.0 + TITLE_ANSWER * covered * covered * (0.5 + 0.5 * share)
+        if defining and docs[d].defines:
+            factor += DEFINES
+        scores[d] *= factor
+
+
+def rank_groups(
+    index: SearchIndex, scores: Mapping[int, float], allowed: frozenset[int], exact: list[int], limit: int | None = None
+) -> list[int]:
+    """The groups of editions to show, best first: the exact citations' (in citation
+    order), then by their best member's score (ties: library order); the first ``limit``
+    only, when given (the same as the first of all)."""
+    groups = index.group_of
+    best: dict[int, float] = {}
+    for d, s in scores.items():
+        if d in allowed:
+            g = groups[d]
+            if s > best.get(g, -1.0):
+                best[g] = s
+    first = list(dict.fromkeys(groups[d] for d in exact))
+    seen = set(first)
+    ordered = [(-s, g) for g, s in best.items() if g not in seen]
+    ordered = heapq.nsmallest(limit, ordered) if limit is not None and limit < len(ordered) else sorted(ordered)
+    return first + [g for _, g in ordered]
+
+
+def shown(index: SearchIndex, group: int, scores: Mapping[int, float], allowed: frozenset[int],
+          exact: set[int], prefer: str | None) -> int:  # fmt: skip
+    """The member that shows a group: in the code ``prefer`` (the filter), else an exact
+    citation, else the newest edition found (then the best scored)."""
+    docs, codes = index.docs, index.codes
+    members = [d for d in index.members(group) if d in allowed and (d in scores or d in exact)]
+    if not members:
+        members = [d for d in index.members(group) if d in allowed] or list(index.members(group))
+
+    def key(d: int) -> tuple:
+        return (prefer is not None and docs[d].code == prefer, d in exact, codes[docs[d].code].year, scores.get(d, 0.0))
+
+    return max(members, key=key)
