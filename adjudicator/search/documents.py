@@ -20,10 +20,10 @@ import hashlib
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.model import PHASES, Citation, Code, Irregularity, Library, Remedy
-from adjudicator.search.text import DEFINITION, fold, join, stems, words
+from adjudicator.search.text import DEFINITION, fold, join, stems, synonym_groups, words
 
 TITLE_WEIGHT = 3
 """A title is indexed this many times: the words of a title weigh three times the text's."""
@@ -47,9 +47,9 @@ CODE_WORDS_IGNORED = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Document:
-    """One document: what a hit shows, and what ranking needs beyond the postings."""
+class Document(NamedTuple):
+    """One document: what a hit shows, and what ranking needs beyond the postings (a named
+    tuple: thousands are made each time an index is opened)."""
 
     key: str
     kind: str  # "law" | "etiquette" | "glossary" | "remedy"
@@ -89,7 +89,7 @@ class CodeInfo:
     year: int
     words: frozenset[str]  # words that name the code in a query: "auction", "1915", "english"
     numbers: dict[str, int]  # law number, lowercased -> docnum
-    synonyms: tuple[tuple[str, ...], ...]  # from the glossary: term, synonyms
+    synonyms: dict[str, tuple[str, ...]]  # from the glossary: a synonym (or its stems) -> its headwords
     irregularities: dict[str, str] = field(default_factory=dict)  # id -> title
 
 
@@ -199,11 +199,14 @@ def _documents(library: Library) -> Iterator[tuple[dict[str, Any], Indexed]]:
                        "title": f"{irregularity.title}: {remedy.title}", "text": text, "topics": (irregularity.id,),
                        "irregularity": irregularity.id, "section_title": PHASES.get(irregularity.phase),
                        "cites": _cites(code, remedy.cites), "digest": _digest(irregularity.title, remedy.title, text)}  # fmt: skip
+                after = remedy.next
                 body = join(
                     irregularity.summary,
                     " ".join(irregularity.keywords),
                     _situation(irregularity, remedy, reaching),
                     text,
+                    after and after.note,
+                    after and after.example,
                     remedy.notes,
                     _topic_words([irregularity.id]),
                 )
@@ -248,7 +251,7 @@ def _code_infos(library: Library, docs: list[Document]) -> dict[str, CodeInfo]:
             year=code.year,
             words=code_words(code),
             numbers=numbers[code.id],
-            synonyms=tuple((term.term, *term.synonyms) for term in code.glossary.values() if term.synonyms),
+            synonyms=synonym_groups([tuple((term.term, *term.synonyms) for term in code.glossary.values())]),
             irregularities={i.id: i.title for i in code.irregularities.values()},
         )
         for code in library.codes.values()

@@ -44,7 +44,7 @@ from adjudicator.model import Library
 from adjudicator.search import documents
 from adjudicator.search.cache import Bounded
 from adjudicator.search.documents import CodeInfo, Document, Indexed
-from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems, synonym_groups
+from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems
 
 FORMAT = 3
 """Bumped whenever the index layout changes: an index of another format is rebuilt."""
@@ -136,7 +136,7 @@ class SearchIndex:
         self._tokens: Bounded[dict[str, list[tuple[int, int]]]] = Bounded(len(docs) + 1)
         self._phrases: Bounded[frozenset[int]] = Bounded(5_000)
         self.results: Bounded[Any] = Bounded(RESULTS_CACHE, _result_cost)
-        self._all_groups = synonym_groups(c.synonyms for c in codes.values())
+        self._all_groups = _merged(c.synonyms for c in codes.values())
         self._groups_cache: Bounded[dict[str, tuple[str, ...]]] = Bounded(256)
         self._filters: dict[tuple[str, str], frozenset[int]] = {}
         self._citing: dict[str, frozenset[int]] | None = None
@@ -145,7 +145,10 @@ class SearchIndex:
         self.code_ids = list(codes)
         position = {c: i for i, c in enumerate(self.code_ids)}
         self.code_of = array("i", (position[d.code] for d in docs))  # docnum -> the code's position
-        self.code_docs = [frozenset(d for d, doc in enumerate(docs) if doc.code == c) for c in self.code_ids]
+        split: list[list[int]] = [[] for _ in self.code_ids]
+        for d, c in enumerate(self.code_of):
+            split[c].append(d)
+        self.code_docs = [frozenset(ds) for ds in split]
         self._buckets: Bounded[dict[int, frozenset[int]]] = Bounded(20_000)
         self.group_of = array("i", (d.group for d in docs))
         self.kind_weights = [KIND_WEIGHT[d.kind] for d in docs]
@@ -312,7 +315,7 @@ class SearchIndex:
         key = tuple(codes)
         found = self._groups_cache.get(key)
         if found is None:
-            found = synonym_groups(self.codes[c].synonyms for c in key if c in self.codes)
+            found = _merged(self.codes[c].synonyms for c in key if c in self.codes)
             self._groups_cache.put(key, found)
         return found
 
@@ -426,6 +429,16 @@ class SearchIndex:
         return self._members.get(group, (group,))
 
 
+def _merged(tables: Iterable[Mapping[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:
+    """Several codes' synonyms as one table (a synonym leads to every headword it has)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for table in tables:
+        for key, heads in table.items():
+            old = out.get(key)
+            out[key] = heads if old is None or old == heads else tuple(sorted({*old, *heads}))
+    return out
+
+
 def _dropped(word: str) -> set[str]:
     """``word`` with one letter dropped, each way."""
     return {word[:i] + word[i + 1 :] for i in range(len(word))} if len(word) > 1 else set()
@@ -475,19 +488,20 @@ def _write(storage: Any, docs: list[Document], indexed: list[Indexed], segid: st
 
 def _with_lengths(ix: Any, docs: list[Document]) -> list[Document]:
     """The documents with the length of their scored field, as whoosh counted it."""
-    import dataclasses
 
     with ix.searcher() as searcher:
         reader = searcher.reader()
-        return [
-            dataclasses.replace(d, length=max(1, reader.doc_field_length(n, "text", 1))) for n, d in enumerate(docs)
-        ]
+        return [d._replace(length=max(1, reader.doc_field_length(n, "text", 1))) for n, d in enumerate(docs)]
+
+
+_FIELDS = Document._fields
 
 
 def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInfo]) -> dict[str, Any]:
     return {
         "format": FORMAT,
-        "docs": [asdict(d) for d in docs],
+        "fields": list(_FIELDS),
+        "docs": [[getattr(d, name) for name in _FIELDS] for d in docs],
         "refers": [list(i.cites) for i in indexed],
         "codes": {
             c.id: {**asdict(c), "words": sorted(c.words), "numbers": dict(sorted(c.numbers.items()))}
@@ -497,15 +511,20 @@ def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInf
 
 
 def _load(data: dict[str, Any]) -> tuple[list[Document], list[tuple[str, ...]], dict[str, CodeInfo]]:
-    docs = [
-        Document(
-            **{**d, "topics": tuple(d["topics"]), "cites": tuple(d["cites"]), "title_stems": tuple(d["title_stems"])}
-        )
-        for d in data["docs"]
-    ]
+    if tuple(data["fields"]) != _FIELDS:
+        raise ValueError("the documents' fields are not this version's")
+    position = {name: i for i, name in enumerate(_FIELDS)}
+    tuples = [position[name] for name in ("topics", "cites", "title_stems")]
+    docs = []
+    for row in data["docs"]:
+        for i in tuples:
+            row[i] = tuple(row[i])
+        docs.append(Document._make(row))
     refers = [tuple(r) for r in data["refers"]]
     codes = {
-        cid: CodeInfo(**{**c, "words": frozenset(c["words"]), "synonyms": tuple(tuple(g) for g in c["synonyms"])})
+        cid: CodeInfo(
+            **{**c, "words": frozenset(c["words"])}  # synonyms stay lists: read, never changed
+        )
         for cid, c in data["codes"].items()
     }
     return docs, refers, codes
