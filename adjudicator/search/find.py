@@ -4,16 +4,17 @@ cache: a repeated query costs a dictionary lookup."""
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from adjudicator.errors import UnknownFilter
 from adjudicator.search import query as Q
-from adjudicator.search import rank
+from adjudicator.search import rank, snippets
 from adjudicator.search.index import SearchIndex
-from adjudicator.search.results import Edition, Hit, Results, Settle
-from adjudicator.search.snippets import snippet
+from adjudicator.search.results import Edition, Hit, Results, Settle, Span
+from adjudicator.search.snippets import spans
 from adjudicator.search.suggest import suggest
 
 KINDS = ("law", "etiquette", "glossary", "remedy")
@@ -196,17 +197,71 @@ def search(
     page = max(1, int(page))
     pagelen = max(1, min(MAX_PAGELEN, int(pagelen)))
     key = (text, *filters.values(), page, pagelen)
-    cached = index.results.get(key)
-    if cached is not None:
-        return cached
-    return index.results.put(key, _search(index, text, cut, filters, page, pagelen))
+    packed = index.results.get(key)
+    if packed is not None:
+        return _unpack(index, packed)
+    results, shown = _search(index, text, cut, filters, page, pagelen)
+    index.results.put(key, _pack(index, results, shown))
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class _Packed:
+    """A Results as the cache keeps it: each hit as its docnum and its snippet's positions,
+    each facet as its values' positions and counts; about 3 KB for a page of ten (tracemalloc)."""
+
+    head: tuple  # query, total, page, pagelen, suggestion, settle, cut
+    hits: tuple[tuple[int, bool, array], ...]  # docnum, exact, snippet positions
+    facets: tuple[tuple[str, array], ...]  # name, (value position, count) pairs
+
+    @property
+    def size(self) -> int:
+        return 1500 + sum(100 + 4 * len(p) for _, _, p in self.hits) + sum(80 + 4 * len(a) for _, a in self.facets)
+
+
+def _pack(index: SearchIndex, results: Results, shown: list[tuple[int, array]]) -> _Packed:
+    exact = [hit.exact for hit in results.hits]
+    hits = tuple((d, e, positions) for (d, positions), e in zip(shown, exact, strict=True))
+    facets = []
+    for name, pairs in results.facets.items():
+        position = index.value_positions(name)
+        facets.append((name, array("I", (x for value, n in pairs for x in (position[value], n)))))
+    head = (
+        results.query,
+        results.total,
+        results.page,
+        results.pagelen,
+        results.suggestion,
+        results.settle,
+        results.cut,
+    )
+    return _Packed(head, hits, tuple(facets))
+
+
+def _unpack(index: SearchIndex, packed: _Packed) -> Results:
+    query, total, page, pagelen, suggestion, settle, cut = packed.head
+    docs = index.docs
+    hits = tuple(_hit(index, d, spans(docs[d].text, positions), exact) for d, exact, positions in packed.hits)
+    facets = {}
+    for name, pairs in packed.facets:
+        values = index.values(name)
+        facets[name] = [(values[pairs[i]], pairs[i + 1]) for i in range(0, len(pairs), 2)]
+    return Results(query, hits, total, page, pagelen, facets, suggestion, settle, cut)
+
+
+def _hit(index: SearchIndex, d: int, spans: tuple[Span, ...], exact: bool) -> Hit:
+    doc = index.docs[d]
+    return Hit(
+        kind=doc.kind, code=doc.code, code_title=doc.code_title, game=doc.game, number=doc.number, id=doc.id,
+        irregularity=doc.irregularity, title=doc.title, section=doc.section, section_title=doc.section_title,
+        snippet=spans, exact=exact, editions=_editions(index, d),
+    )  # fmt: skip
 
 
 def _search(
     index: SearchIndex, text: str, cut: bool, filters: dict[str, str | None], page: int, pagelen: int
-) -> Results:
+) -> tuple[Results, list[tuple[int, array]]]:
     m = _match(index, text, filters)
-    docs = index.docs
     if m.units:
         first_word = m.parsed.words[0] if m.parsed.words else ""
         defining = len(m.units) <= 2 or first_word in _DEFINING
@@ -232,24 +287,8 @@ def _search(
     window = [
         rank.shown(index, g, scores, m.allowed, exact, prefer) for g in ranked[(page - 1) * pagelen : page * pagelen]
     ]
-    hits = tuple(
-        Hit(
-            kind=docs[d].kind,
-            code=docs[d].code,
-            code_title=docs[d].code_title,
-            game=docs[d].game,
-            number=docs[d].number,
-            id=docs[d].id,
-            irregularity=docs[d].irregularity,
-            title=docs[d].title,
-            section=docs[d].section,
-            section_title=docs[d].section_title,
-            snippet=snippet(index, d, terms),
-            exact=d in exact,
-            editions=_editions(index, d),
-        )  # fmt: skip
-        for d in window
-    )
+    shown = [(d, snippets.window(index, d, terms)) for d in window]
+    hits = tuple(_hit(index, d, snippets.spans(index.docs[d].text, p), d in exact) for d, p in shown)
     suggestion = suggest(index, text, m.scope, lambda other: _finds(index, other, filters)) if m.parsed.words else None
     first = rank.shown(index, ranked[0], scores, m.allowed, exact, prefer) if ranked else None
     settle = _settle(index, m, scores, first, prefer)
@@ -258,4 +297,4 @@ def _search(
         notes.append(f"only the first {Q.MAX_QUERY_CHARS} characters were searched")
     if m.parsed.dropped:
         notes.append(f"only the first {Q.MAX_WORDS} different words were searched")
-    return Results(text, hits, total, page, pagelen, facets, suggestion, settle, "; ".join(notes) or None)
+    return Results(text, hits, total, page, pagelen, facets, suggestion, settle, "; ".join(notes) or None), shown

@@ -61,7 +61,7 @@ Folded into every posting's weight (a document's score is already weighed by its
 FUZZY_PREFIX = 1
 MAX_EXPANSIONS = 12
 POSTINGS_CACHE = 400_000  # postings (docnum and weight) kept weighted: about 4 MB of arrays
-RESULTS_CACHE = 4 * 1024 * 1024  # bytes (estimated) of results kept for repeated queries
+RESULTS_CACHE = 8 * 1024 * 1024  # bytes (estimated) of results kept for repeated queries (packed)
 
 
 def _schema() -> Schema:
@@ -135,7 +135,7 @@ class SearchIndex:
         self._prefixes: Bounded[list[str]] = Bounded(20_000)
         self._tokens: Bounded[dict[str, list[tuple[int, int]]]] = Bounded(len(docs) + 1)
         self._phrases: Bounded[frozenset[int]] = Bounded(5_000)
-        self.results: Bounded[Any] = Bounded(RESULTS_CACHE, _result_cost)
+        self.results: Bounded[Any] = Bounded(RESULTS_CACHE, lambda packed: packed.size)
         self._all_groups = _merged(c.synonyms for c in codes.values())
         self._groups_cache: Bounded[dict[str, tuple[str, ...]]] = Bounded(256)
         self._filters: dict[tuple[str, str], frozenset[int]] = {}
@@ -343,6 +343,15 @@ class SearchIndex:
             self._values[name] = found
         return found
 
+    def value_positions(self, name: str) -> dict[str, int]:
+        """Each value of a filter ``name`` -> its position in ``values(name)``."""
+        key = f"position-{name}"
+        found = self._values.get(key)
+        if found is None:
+            found = {v: i for i, v in enumerate(self.values(name))}
+            self._values[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def remedies(self, code: str, irregularity: str) -> list[int]:
         """The docnums of the remedies of ``irregularity`` under ``code``."""
         if self._remedies is None:
@@ -442,16 +451,6 @@ def _merged(tables: Iterable[Mapping[str, tuple[str, ...]]]) -> dict[str, tuple[
 def _dropped(word: str) -> set[str]:
     """``word`` with one letter dropped, each way."""
     return {word[:i] + word[i + 1 :] for i in range(len(word))} if len(word) > 1 else set()
-
-
-def _result_cost(results: Any) -> int:
-    """An estimate of a Results' size in bytes: its strings and a fixed cost per part."""
-    size = 400 + 4 * len(results.query)
-    for hit in results.hits:
-        size += 600 + 2 * (len(hit.title) + len(hit.code_title) + sum(len(s.text) + 60 for s in hit.snippet))
-        size += 120 * len(hit.editions)
-    size += sum(80 * len(values) for values in results.facets.values())
-    return size
 
 
 # ---------------------------------------------------------------- building

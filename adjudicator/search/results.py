@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """A piece of a snippet: ``text`` as written; ``mark`` when it matched the query."""
 
@@ -14,7 +14,7 @@ class Span:
     mark: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Edition:
     """The same provision in a sister edition, shown on the one hit: "also 1912 Law 83"."""
 
@@ -25,7 +25,7 @@ class Edition:
     differs: bool  # its words differ from the hit's
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hit:
     kind: str  # "law" | "etiquette" | "glossary" | "remedy"
     code: str
@@ -42,7 +42,7 @@ class Hit:
     editions: tuple[Edition, ...] = ()  # the same provision in sister editions, newest first
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settle:
     """The irregularity a query describes, to settle under a code: "Settle this: A revoke
     under Auction Bridge, 1915"."""
@@ -53,7 +53,7 @@ class Settle:
     title: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Results:
     query: str  # as searched: cleaned, at most MAX_QUERY_CHARS, at most MAX_WORDS words
     hits: tuple[Hit, ...]

@@ -1,7 +1,13 @@
 """Snippets: a window of a document's shown text around the most matches, as text spans
-(the matched words marked). The presenters make the HTML, escaping every span."""
+(the matched words marked). The presenters make the HTML, escaping every span.
+
+A snippet is first found as positions in the text (``window``: where it starts and ends,
+where each match starts and ends), which is what the results cache keeps; ``spans`` makes
+the text spans from them."""
 
 from __future__ import annotations
+
+from array import array
 
 from adjudicator.search.index import SearchIndex
 from adjudicator.search.results import Span
@@ -10,22 +16,22 @@ SNIPPET_CHARS = 220
 ELLIPSIS = Span("\u2026")
 
 
-def snippet(index: SearchIndex, docnum: int, terms: frozenset[str]) -> tuple[Span, ...]:
-    """A window of the text around the most matches of ``terms`` (stems)."""
+def window(index: SearchIndex, docnum: int, terms: frozenset[str]) -> array:
+    """The snippet of ``docnum`` for ``terms`` (stems), as character positions: its start and
+    end, then the start and end of each match in it."""
     text = index.docs[docnum].text
     found = index.tokens(docnum) if terms else {}
-    spans = sorted(span for term in terms if term in found for span in found[term])
-    if not spans:
+    matches = sorted(span for term in terms if term in found for span in found[term])
+    if not matches:
         end = len(text) if len(text) <= SNIPPET_CHARS else text.rfind(" ", 0, SNIPPET_CHARS)
-        end = end if end > 0 else SNIPPET_CHARS
-        return (Span(text[:end]), *((ELLIPSIS,) if end < len(text) else ()))
+        return array("I", (0, end if end > 0 else min(len(text), SNIPPET_CHARS)))
     best, count, j = 0, 0, 0
-    for i, (start, _) in enumerate(spans):
-        while j < len(spans) and spans[j][1] <= start + SNIPPET_CHARS:
+    for i, (start, _) in enumerate(matches):
+        while j < len(matches) and matches[j][1] <= start + SNIPPET_CHARS:
             j += 1
         if j - i > count:
             best, count = i, j - i
-    start = spans[best][0]
+    start = matches[best][0]
     if start > 40:
         cut = text.rfind(" ", 0, start - 30)
         start = cut + 1 if cut > 0 else start
@@ -37,11 +43,22 @@ def snippet(index: SearchIndex, docnum: int, terms: frozenset[str]) -> tuple[Spa
         end = cut if cut > start else end
     else:
         end = len(text)
+    out = array("I", (start, end))
+    pos = start
+    for s, e in matches:
+        if s >= pos and e <= end:
+            out.extend((s, e))
+            pos = e
+    return out
+
+
+def spans(text: str, positions: array) -> tuple[Span, ...]:
+    """The text spans of a snippet found by ``window``: an ellipsis where the text goes on."""
+    start, end = positions[0], positions[1]
     out = [ELLIPSIS] if start > 0 else []
     pos = start
-    for s, e in spans:
-        if s < pos or e > end:
-            continue
+    for i in range(2, len(positions), 2):
+        s, e = positions[i], positions[i + 1]
         if s > pos:
             out.append(Span(text[pos:s]))
         out.append(Span(text[s:e], True))
@@ -53,6 +70,11 @@ def snippet(index: SearchIndex, docnum: int, terms: frozenset[str]) -> tuple[Spa
     return tuple(out)
 
 
-def plain(spans: tuple[Span, ...], before: str = "", after: str = "") -> str:
+def snippet(index: SearchIndex, docnum: int, terms: frozenset[str]) -> tuple[Span, ...]:
+    """A window of the text around the most matches of ``terms`` (stems), as spans."""
+    return spans(index.docs[docnum].text, window(index, docnum, terms))
+
+
+def plain(found: tuple[Span, ...], before: str = "", after: str = "") -> str:
     """A snippet as plain text, the marked spans between ``before`` and ``after``."""
-    return "".join(f"{before}{s.text}{after}" if s.mark else s.text for s in spans)
+    return "".join(f"{before}{s.text}{after}" if s.mark else s.text for s in found)
