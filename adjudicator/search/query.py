@@ -27,6 +27,7 @@ LANGUAGE_BOOST = 0.95
 VARIANT_BOOST = 0.1
 FUZZY_BOOST = 0.8
 PHRASE_BOOST = 1.5
+COVERED_BOOST = 0.4  # a word of a glossary name typed with the rest of it
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
 _QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u00ab": '"', "\u00bb": '"'})
@@ -187,6 +188,7 @@ class Unit:
     forms: tuple[Form, ...]
     stems: frozenset[str]  # what a title must hold to answer this unit
     label: str
+    part: bool = False  # a word of a glossary name typed whole: it scores, but no document needs it
 
 
 @dataclass
@@ -253,14 +255,20 @@ def plan(index: SearchIndex, parsed: Parsed, groups: Mapping[str, tuple[str, ...
     """The units of meaning of ``parsed``, bounded to MAX_TERMS index terms in all."""
     units: list[Unit] = []
     found = parsed.words
-    for n in (3, 2):  # words a glossary lists together: "insufficient declaration", "eldest hand"
+    covered: set[int] = set()
+    for n in (3, 2):  # words a glossary lists together: "insufficient declaration", "turn-up", "eldest hand"
         for i in range(len(found) - n + 1):
+            if covered.intersection(range(i, i + n)):
+                continue
             key = " ".join(found[i : i + n])
             targets = [t for k in keys(key) for t in groups.get(k, ())]
             if targets:
-                unit = _unit(key, [(t, SYNONYM_BOOST) for t in targets])
+                # a name for the headword, as a rare variant is: searched as it, and as the
+                # words side by side; each word alone counts for less (it is part of a name)
+                unit = _unit(key, [(key, 1.0), *((t, 1.0) for t in targets)])
                 if unit is not None:
                     units.append(unit)
+                    covered.update(range(i, i + n))
     for i in range(len(found) - 1):  # "14 cards": a hand of more than thirteen, or fewer than fifteen
         n = NUMBERS.get(found[i])
         if n is not None and found[i + 1] in ("card", "cards") and 2 < n < 20:
@@ -268,10 +276,13 @@ def plan(index: SearchIndex, parsed: Parsed, groups: Mapping[str, tuple[str, ...
             unit = _unit(f"{found[i]} cards", [(f, SYNONYM_BOOST) for f in forms])
             if unit is not None:
                 units.append(unit)
-    for word in found:
-        unit = _unit(word, _word_forms(index, word, groups))
+    for i, word in enumerate(found):
+        weighted = _word_forms(index, word, groups)
+        if i in covered:
+            weighted = [(form, boost * COVERED_BOOST) for form, boost in weighted]
+        unit = _unit(word, weighted)
         if unit is not None:
-            units.append(unit)
+            units.append(Unit(unit.forms, unit.stems, unit.label, part=True) if i in covered else unit)
     for prefix in parsed.prefixes:
         completions = list(dict.fromkeys(s for w in index.completions(prefix) for s in stems(w)))
         if completions:
@@ -288,7 +299,7 @@ def plan(index: SearchIndex, parsed: Parsed, groups: Mapping[str, tuple[str, ...
             forms = tuple(unit.forms[: max(0, MAX_TERMS - terms)])
             if not forms:
                 break
-            unit = Unit(forms, unit.stems, unit.label)
+            unit = Unit(forms, unit.stems, unit.label, unit.part)
             size = sum(len(f.terms) for f in forms)
         bounded.append(unit)
         terms += size

@@ -26,12 +26,12 @@ from collections.abc import Iterable, Mapping
 from adjudicator.search.index import SearchIndex
 from adjudicator.search.query import Form, Plan, Unit
 
-COMMON = 0.05
+COMMON = 0.08
 MIN_RARE = 4  # in a small code, a unit in this many documents is still rare
 PAIR_BOOST = 0.25
 CITED_WEIGHT = 0.4
 ABOVE = 1.01  # a law scores at least what rests on it: it comes first
-TITLE_ANSWER = 0.6
+TITLE_ANSWER = 1.0
 DEFINES = 0.3
 MAX_POSTINGS = 30_000
 MAX_REFINED = 200  # documents whose titles are weighed (the best by their first score)
@@ -89,6 +89,7 @@ def match(
     holds one of the units rare in its code (in at most COMMON of its documents), or all
     the units its code holds but one (both, of two; any, of two common ones or of one)."""
     per_unit: list[tuple[Unit, dict[int, frozenset[int]]]] = []
+    parts = {id(u) for u in plan.units if u.part}
     for unit in plan.units:
         split: dict[int, set[int]] = {}
         for form in unit.forms:
@@ -103,7 +104,7 @@ def match(
     matched: set[int] = set()
     sizes = index.code_docs
     for c in codes:
-        present = [split[c] for _, split in per_unit if c in split]
+        present = [split[c] for u, split in per_unit if c in split and id(u) not in parts]
         if not present:
             continue
         cut = max(COMMON * len(sizes[c]), MIN_RARE)

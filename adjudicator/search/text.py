@@ -8,7 +8,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.lang.porter import stem as _porter
@@ -74,9 +74,9 @@ class _StopFilter(StopFilter):
         self.__dict__.update({**state, "stops": frozenset(state["stops"])})
 
 
-UNSTEMMED = {"declarer": "declarer", "declarers": "declarer"}
-"""Words the stemmer would join to others of another meaning: "declarer" (the one who plays
-the hand) and "declaration" (a bid) both stem to "declar"."""
+UNSTEMMED = {w: "declarer" for w in ("declarer", "declarers", "declarant", "declarants")}
+"""Words the stemmer would join to others of another meaning: "declarer" and "declarant"
+(the one who plays the hand) and "declaration" (a bid) all stem to "declar"."""
 
 
 @functools.lru_cache(maxsize=50_000)
@@ -172,8 +172,10 @@ def _language() -> dict[str, tuple[str, ...]]:
 LANGUAGE = _language()
 
 
-def lookup(table: Mapping[str, tuple[str, ...]], word: str) -> list[str]:
-    found = [*table.get(word, ()), *table.get(" ".join(stems(word)), ())]
+def lookup(table: Mapping[str, Sequence[str]], word: str) -> list[str]:
+    """What ``table`` gives for ``word``, or for its stems when it has nothing for the word
+    itself (never both: "declarant" leads to "declarer", not on to what "declarer" names)."""
+    found = table.get(word) or table.get(" ".join(stems(word)), ())
     return [f for f in dict.fromkeys(found) if f != word]
 
 

@@ -4,7 +4,6 @@ syntax that never raises, filters and facets, snippets, editions, and the index'
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import threading
 from pathlib import Path
@@ -302,7 +301,9 @@ def test_an_inherited_law_is_one_hit_with_its_editions(index):
         ("mini-auction-1915", [("mini-auction-1912", False)])
     ]
     for code in ("mini-auction-1912", "mini-auction-1915"):
-        assert ("mini-auction-1912" if code.endswith("12") else code, "90") in found(search(index, "revoke", code=code), 5)
+        assert ("mini-auction-1912" if code.endswith("12") else code, "90") in found(
+            search(index, "revoke", code=code), 5
+        )
 
 
 def test_totals_and_facets_count_provisions_not_copies(index):
