@@ -25,7 +25,7 @@ from contextlib import ExitStack
 
 import server
 
-AIMS = {"adjudication API step": 0.70, "law page": 0.70}
+AIMS = {"adjudication API step": 0.70, "law page": 0.70, "search API": 0.25}
 
 
 def main() -> None:

@@ -12,13 +12,12 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from adjudicator.search.index import SearchIndex
+from adjudicator.search.index import FUZZY_PREFIX, SearchIndex
 from adjudicator.search.text import LANGUAGE, NUMBER_WORDS, NUMBERS, fold, keys, lookup, pair_terms, stems, words
 
 MAX_QUERY_CHARS = 256
 MAX_WORDS = 16
 MIN_PREFIX = 3
-FUZZY_PREFIX = 1
 FUZZY_FORMS = 3
 MAX_TERMS = 48  # index terms a query may ask for, in all (the cost bound's first part)
 
