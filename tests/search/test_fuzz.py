@@ -57,7 +57,9 @@ def test_no_query_raises_and_snippets_are_text(index, query, kind, code, page, p
     for hit in results.hits:
         assert all(isinstance(s, Span) and isinstance(s.text, str) and s.text for s in hit.snippet), hit.snippet
         assert hit.kind in KINDS
-    assert results.suggestion is None or isinstance(results.suggestion, str)
+    if results.suggestion is not None:  # a did-you-mean leads somewhere, under the same filters
+        assert isinstance(results.suggestion, str) and results.suggestion != query
+        assert search(index, results.suggestion, kind=kind, code=code).total > 0, results.suggestion
 
 
 @settings(max_examples=300, deadline=None)

@@ -128,8 +128,19 @@ def test_law_50_is_first_in_each_code_that_has_one(search_index, library):
             assert (first.code, first.number, first.exact) == (code.id, "50", True), (query, code.id)
 
 
-def test_fourten_cards_suggests_fourteen_cards(search_index):
-    assert search(search_index, "fourten cards").suggestion == "fourteen cards"
+@pytest.mark.parametrize(
+    ("query", "filters", "suggestion"),
+    [("fourten cards", {}, "fourteen cards"), ("lead out of trun whist", {}, "lead out of turn whist"),
+     ("lead out of trun", {"game": "whist"}, "lead out of turn"), ("revokd", {"code": "whist-club-1864"}, "revoke")],
+)  # fmt: skip
+def test_a_did_you_mean_is_the_right_word_and_finds_something(search_index, query, filters, suggestion):
+    assert search(search_index, query, **filters).suggestion == suggestion
+    assert search(search_index, suggestion, **filters).total > 0
+
+
+@pytest.mark.parametrize("query", ["revoke", "talon", "pone", "brisques", "renege", "law 84", "84", "1915 law 50"])
+def test_known_words_and_numbers_are_never_corrected(search_index, query):
+    assert search(search_index, query).suggestion is None
 
 
 @pytest.mark.parametrize("query", ["renig", "Law 50", "fourten cards", "partner bid after insufficient bid"])
