@@ -161,7 +161,9 @@ def _situation(irregularity: Irregularity, remedy: Remedy, reaching: dict[str, s
 def _remedy_text(remedy: Remedy) -> str:
     choices = [c.text for c in remedy.options.choices] if remedy.options else []
     unsure = remedy.unsure
-    return join(remedy.now, *choices, remedy.then, remedy.until, unsure and unsure.missing, unsure and unsure.note)
+    # what is not known, as the ruling says it (a phrase in the law file: "whether ...")
+    missing = f"Not known: {unsure.missing.strip().rstrip('.')}." if unsure and unsure.missing else None
+    return join(remedy.now, *choices, remedy.then, remedy.until, missing, unsure and unsure.note)
 
 
 def _documents(library: Library) -> Iterator[tuple[dict[str, Any], Indexed]]:

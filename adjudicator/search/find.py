@@ -157,9 +157,8 @@ def _settle(
     irregularity = docs[best].irregularity
     members = [d for d in index.members(docs[best].group)]
     code = docs[best].code
-    for wanted in (prefer, docs[first].code):
-        found = [d for d in members if docs[d].code == wanted]
-        if found:
+    for wanted in (prefer, docs[first].code):  # the code filtered on, else the first hit's, if it has it
+        if wanted and (any(docs[d].code == wanted for d in members) or index.remedies(wanted, irregularity)):
             code = wanted
             break
     of_it = index.remedies(code, irregularity)

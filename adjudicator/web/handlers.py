@@ -121,7 +121,12 @@ def _is_api() -> bool:
 
 
 def _respond(
-    status: int, message: str, field: str | None, value: Any = None, choices: list[str] | None = None
+    status: int,
+    message: str,
+    field: str | None,
+    value: Any = None,
+    choices: list[str] | None = None,
+    close: list[str] | None = None,
 ) -> Response:
     if _is_api():
         body = {"status": status, "message": message, "field": field, "value": value, "choices": choices or []}
@@ -135,7 +140,12 @@ def _respond(
             if f"/{value}" in request.path:
                 suggestions.append(LinkItem(close, request.path.replace(f"/{value}", f"/{close}", 1)))
     if field is not None and field in request.args and request.method == "GET":
-        # a bad question or answer in the address: offer the same page without it
+        # a bad value in the address: the same page with the nearest values, and without it
+        if value is not None and choices:
+            nearest = close if close is not None else difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6)
+            for other in nearest:
+                swapped = [(k, other if k == field else v) for k, v in request.args.items(multi=True)]
+                suggestions.append(LinkItem(f"{field} {other}", f"{request.path}?{urlencode(swapped)}"))
         rest = [(k, v) for k, v in request.args.items(multi=True) if k != field]
         url = f"{request.path}?{urlencode(rest)}" if rest else request.path
         suggestions.append(LinkItem(f"the same page without {field!r}", url))
@@ -167,7 +177,7 @@ def install(app: Flask) -> None:
     @app.errorhandler(LookupProblem)
     def lookup_problem(exc: LookupProblem):
         status = 404 if isinstance(exc, NOT_FOUND) else 400
-        return _respond(status, str(exc), exc.field, exc.value, exc.choices)
+        return _respond(status, str(exc), exc.field, exc.value, exc.choices, getattr(exc, "close", None))
 
     @app.errorhandler(BadInput)
     def bad_input(exc: BadInput):

@@ -20,9 +20,9 @@ from werkzeug.datastructures import MultiDict
 
 from adjudicator import quiz
 from adjudicator.auction import Call
-from adjudicator.errors import BadInput, UnknownCode
-from adjudicator.model import NOT_SURE, Code, Library, whole_number
-from adjudicator.search import KINDS as SEARCH_KINDS
+from adjudicator.errors import BadInput
+from adjudicator.model import NOT_SURE, Code, whole_number
+from adjudicator.search import SearchIndex, check_filters
 from adjudicator.web.urls import TIME_LIMIT
 
 MAX_QUERY = 200
@@ -177,8 +177,9 @@ class SearchParams:
     pagelen: int
 
 
-def search_params(library: Library, args: MultiDict[str, str], *, api: bool = False) -> SearchParams:
-    """The query, its filters (each checked against the library) and the page."""
+def search_params(index: SearchIndex, args: MultiDict[str, str], *, api: bool = False) -> SearchParams:
+    """The query, its filters (each checked against the index: an unknown game, code, topic
+    or kind is an UnknownFilter naming the nearest values and the valid ones) and the page."""
     for name in args:
         if len(args.getlist(name)) > 1:
             raise BadInput(f"{name!r} is given more than once; give it once", name)
@@ -192,19 +193,7 @@ def search_params(library: Library, args: MultiDict[str, str], *, api: bool = Fa
             raise BadInput(f"{name!r} is too long; at most 80 characters", name)
         if value:
             filters[name] = value
-    if "code" in filters and filters["code"] not in library.codes:
-        raise UnknownCode(filters["code"], list(library.codes), field="code")
-    if "game" in filters and filters["game"] not in library.games():
-        raise BadInput(
-            f"unknown game {filters['game']!r}; games: {', '.join(library.games())}", "game", value=filters["game"]
-        )
-    if "kind" in filters and filters["kind"] not in SEARCH_KINDS:
-        raise BadInput(
-            f"unknown kind {filters['kind']!r}; kinds: {', '.join(SEARCH_KINDS)}",
-            "kind",
-            value=filters["kind"],
-            choices=list(SEARCH_KINDS),
-        )
+    check_filters(index, filters)
     page = int_arg(args, "page", 1, 1, MAX_PAGE)
     pagelen = int_arg(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
     return SearchParams(q.strip(), filters, page, pagelen)

@@ -128,6 +128,29 @@ def test_search(client, library):
     assert data["page"] == 2 and data["pagelen"] == 3 and len(data["hits"]) <= 3
 
 
+def test_search_on_the_toy_codes(toy_client):
+    """The house rules rewrote the test code's Law 3 (revoke): one hit, the newest, the other
+    edition on it marked as differing; snippets are text spans; the revoke is offered to
+    settle under the code of the first hit."""
+    data = toy_client.get(f"{API}/search", query_string={"q": "revoke"}).get_json()
+    first = data["hits"][0]
+    assert (first["code"], first["number"], first["title"]) == ("toy-whist-house", "3", "Revoke (house rule)")
+    assert first["editions"] == [{"code": "toy-whist", "label": "1900", "number": "3", "id": "3", "differs": True}]
+    assert first["snippet"] == [
+        {"text": "A ", "mark": False},
+        {"text": "revoke", "mark": True},
+        {"text": " costs two tricks at this club.", "mark": False},
+    ]
+    assert data["settle"] == {
+        "code": "toy-whist-house",
+        "code_title": "Toy Whist, a club's house rules",
+        "irregularity": "revoke",
+        "title": "A revoke",
+    }
+    assert data["cut"] is None and data["suggestion"] is None
+    assert [h["number"] for h in data["hits"] if h["kind"] == "law"] == ["3"]
+
+
 def error_of(response, status: int, field: str | None):
     assert response.status_code == status, response.get_json()
     error = response.get_json()["error"]

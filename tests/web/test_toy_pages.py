@@ -134,3 +134,47 @@ def test_two_codes_side_by_side(toy_client):
         ("Toy Whist, test code (1900)", "Three tricks", "Three tricks go to the other side."),
         ("Toy Whist, a club's house rules (1901)", "Two tricks", "Two tricks go to the other side."),
     ]
+
+
+def test_a_law_kept_by_a_sister_code_is_one_search_hit_with_its_editions(toy_client):
+    """The house rules extend the test code and keep its Law 2 as it is: one hit, the newest
+    (the house rules, 1901), with the test code's Law 2 linked on it; the lead out of turn
+    the query describes is offered to settle under the code of that hit."""
+    page = check_page(toy_client.get("/search?q=lead+out+of+turn"))
+    hits = page.find("ol", class_="hits").find_all("li", recursive=False)
+    first = hits[0]
+    assert (text(first.h3), first.h3.a["href"]) == ("Law 2. Lead out of turn", "/codes/toy-whist-house/laws/2")
+    assert text(first.find(class_="editions")) == "Also in 1900 Law 2"
+    assert first.find(class_="editions").a["href"] == "/codes/toy-whist/laws/2"
+    assert [text(h.h3) for h in hits].count("Law 2. Lead out of turn") == 1
+    settle = page.find(class_="settle")
+    assert text(settle) == "Settle this: A lead out of turn, under Toy Whist, a club's house rules (1901)"
+    assert settle.a["href"] == "/settle/toy-whist-house/lead-out-of-turn"
+    filtered = check_page(toy_client.get("/search?q=lead+out+of+turn&code=toy-whist")).find("ol", class_="hits").li
+    assert filtered.h3.a["href"] == "/codes/toy-whist/laws/2"
+    assert text(filtered.find(class_="editions")) == "Also in House 1901 Law 2"
+
+
+def test_a_law_the_sister_code_rewrote_is_marked_worded_differently(toy_client):
+    page = check_page(toy_client.get("/search?q=revoke"))
+    first = page.find("ol", class_="hits").li
+    assert (text(first.h3), first.h3.a["href"]) == ("Law 3. Revoke (house rule)", "/codes/toy-whist-house/laws/3")
+    assert text(first.find(class_="editions")) == "Also in 1900 Law 3 (worded differently)"
+    assert (
+        str(first.find(class_="snippet"))
+        == '<p class="snippet">A <mark>revoke</mark> costs two tricks at this club.</p>'
+    )
+
+
+def test_a_query_too_long_says_what_was_searched(toy_client):
+    many = " ".join(f"word{letter}" for letter in "abcdefghijklmnopq")  # 17 different words
+    page = check_page(toy_client.get("/search", query_string={"q": many}))
+    assert text(page.find(class_="note")) == "The query was too long: only the first 16 different words were searched."
+
+
+def test_an_unknown_search_filter_offers_the_nearest_as_a_link(toy_client):
+    page = check_page(toy_client.get("/search?q=revoke&game=toy"), 400)
+    assert "unknown game 'toy'" in text(page.find(class_="notice"))
+    links = [(text(a), a["href"]) for a in page.find("main").find("ul").find_all("a")]
+    assert ("game toy-whist", "/search?q=revoke&game=toy-whist") in links
+    assert ("the same page without 'game'", "/search?q=revoke") in links

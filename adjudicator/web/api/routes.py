@@ -148,7 +148,8 @@ def auction(code: str) -> Response:
 
 @bp.get("/search")
 def search() -> Response:
-    params = search_params(library_of(current_app), request.args, api=True)
+    index = index_of(current_app)
+    params = search_params(index, request.args, api=True)
     if not params.q:
         raise BadInput("give a query: ?q=words", "q")
-    return send(present_search.results(run_search(index_of(current_app), params)))
+    return send(present_search.results(run_search(index, params)))

@@ -148,6 +148,6 @@ def glossary(code: str) -> str:
 
 @bp.get("/search")
 def search() -> str:
-    library = library_of(current_app)
-    params = search_params(library, request.args)
-    return render_template("search/search.html", page=search_page(library, index_of(current_app), params))
+    index = index_of(current_app)
+    params = search_params(index, request.args)
+    return render_template("search/search.html", page=search_page(library_of(current_app), index, params))

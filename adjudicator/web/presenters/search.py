@@ -1,6 +1,8 @@
 """The search page: the results of ``adjudicator.search.search`` (run by
-``state.run_search``), with the hits' links, the facets as links that add or drop a filter,
-and the did-you-mean."""
+``state.run_search``), with the hits' links (and their sister editions' links), the
+irregularity the query describes to settle, the facets as links that add or drop a filter,
+the did-you-mean, and what of a long query was not searched. A snippet's spans are escaped
+here and the matched ones marked: the only markup a snippet carries is ``<mark>``."""
 
 from __future__ import annotations
 
@@ -28,6 +30,15 @@ KIND_LABELS = {kind: {"remedy": "Ruling"}.get(kind, kind.capitalize()) for kind 
 
 
 @dataclass
+class EditionView:
+    """A sister edition on a hit: "1912 Law 83", its link, and whether its words differ."""
+
+    label: str
+    url: str
+    differs: bool
+
+
+@dataclass
 class HitView:
     kind: str
     title: str
@@ -36,6 +47,16 @@ class HitView:
     section: str | None
     snippet: Markup
     exact: bool
+    editions: list[EditionView] = field(default_factory=list)
+
+
+@dataclass
+class SettleView:
+    """ "Settle this: A revoke, under Auction Bridge (1915)" """
+
+    title: str
+    code: str
+    url: str
 
 
 @dataclass
@@ -73,6 +94,8 @@ class SearchPage:
     first: int = 0
     last: int = 0
     filters: list[str] = field(default_factory=list)
+    settle: SettleView | None = None
+    cut: str | None = None
 
 
 def _url(q: str, filters: Mapping[str, str], page: int = 1) -> str:
@@ -83,17 +106,37 @@ def _url(q: str, filters: Mapping[str, str], page: int = 1) -> str:
 
 
 def hit_url(library: Library, hit: Any) -> str:
-    code = hit.code
-    kind = hit.kind
-    if kind == "law" and hit.number:
-        return urls.law_url(code, hit.number)
-    if kind == "remedy" and hit.irregularity:
-        return urls.remedy_url(library, code, hit.irregularity, (hit.id or "").rpartition("/")[2])
+    return _url_of(library, hit.kind, hit.code, hit.number, hit.id)
+
+
+def _url_of(library: Library, kind: str, code: str, number: str | None, item: str | None) -> str:
+    if kind == "law" and number:
+        return urls.law_url(code, number)
+    if kind == "remedy" and item and "/" in item:
+        irregularity, _, remedy = item.partition("/")
+        return urls.remedy_url(library, code, irregularity, remedy)
     if kind == "etiquette":
-        return urls.etiquette_url(code, hit.id)
+        return urls.etiquette_url(code, item)
     if kind == "glossary":
-        return urls.glossary_url(code, hit.id)
+        return urls.glossary_url(code, item)
     return urls.code_url(code)
+
+
+def snippet_html(spans: Any) -> Markup:
+    """A snippet's spans as HTML: every span escaped, the matched ones in <mark>."""
+    return Markup("").join(Markup("<mark>{}</mark>").format(s.text) if s.mark else Markup.escape(s.text) for s in spans)
+
+
+def editions(library: Library, hit: Any) -> list[EditionView]:
+    """The hit's sister editions, each linked: "1912 Law 83" for a law, "1912" otherwise."""
+    return [
+        EditionView(
+            f"{e.label} Law {e.number}" if hit.kind == "law" and e.number else e.label,
+            _url_of(library, hit.kind, e.code, e.number, e.id),
+            e.differs,
+        )
+        for e in hit.editions
+    ]
 
 
 def _facet_items(raw: Any) -> list[tuple[str, int]]:
@@ -129,11 +172,18 @@ def search_page(library: Library, index: SearchIndex, params: SearchParams) -> S
             url=hit_url(library, h),
             code=h.code_title,
             section=h.section_title,
-            snippet=Markup(h.snippet or ""),  # noqa: S704 - search escapes the text and adds only <mark>
+            snippet=snippet_html(h.snippet),
             exact=bool(h.exact),
+            editions=editions(library, h),
         )
         for h in results.hits
     ]
+    page.cut = results.cut
+    if results.settle and results.settle.code in library.codes:
+        settle = results.settle
+        page.settle = SettleView(
+            settle.title, words.code_line(library.code(settle.code)), urls.settle_url(settle.code, settle.irregularity)
+        )
     if results.suggestion:
         page.suggestion = results.suggestion
         page.suggestion_url = _url(results.suggestion, filters)
