@@ -9,6 +9,7 @@ Nothing here is imported by the application or the tests.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -234,8 +235,8 @@ def wrk(url: str, paths: list[str], *, connections: int = 16, threads: int = 2, 
     return Run(
         requests=int(total.group(1)),
         rps=float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
-        p50_ms=_ms(latency["50"]),
-        p99_ms=_ms(latency["99"]),
+        p50_ms=_ms(latency["50"]) if "50" in latency else math.nan,  # no request answered in time
+        p99_ms=_ms(latency["99"]) if "99" in latency else math.nan,
         errors=errors,
         seconds=_ms(total.group(2) + total.group(3)) / 1e3,
     )

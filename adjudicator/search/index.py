@@ -165,6 +165,24 @@ class SearchIndex:
     def __len__(self) -> int:
         return len(self.docs)
 
+    def warm(self) -> SearchIndex:
+        """Make now what the first queries would make (this thread's searcher and whoosh's
+        modules it imports; the tables of titles, citations, editions, remedies, facets and
+        misspellings), so that a worker's first requests cost what the later ones do."""
+        self.searcher()
+        self.titled("")
+        self.citing("")
+        self.members(-1)
+        self.remedies("", "")
+        self._deletions()
+        _ = self.resting
+        for name in ("game", "code", "kind", "topic"):
+            self.facet_keys(name)
+            self.value_positions(name)
+        for name in ("game", "kind"):
+            self.group_values(name)
+        return self
+
     def searcher(self):
         """This thread's searcher (opened once per thread, kept open)."""
         searcher = getattr(self._local, "searcher", None)

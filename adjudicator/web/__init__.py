@@ -46,7 +46,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     # SEARCH_INDEX: a directory (default instance/index, built by `adjudicator build-index`;
     # a missing or stale one raises IndexProblem), "ram" (the default when TESTING), or a SearchIndex
     setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
-    app.extensions[state.SEARCH] = index_for(setting, library, Path(app.config["LAWS_DIR"]))
+    # warmed: a worker's first searches cost what the later ones do (about 0.1 s at start)
+    app.extensions[state.SEARCH] = index_for(setting, library, Path(app.config["LAWS_DIR"])).warm()
     app.extensions[state.PAGES] = PageCache()  # law and ruling pages, rendered once per worker
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error

@@ -314,6 +314,13 @@ def test_totals_and_facets_count_provisions_not_copies(index):
         assert search(index, "revoke", kind="law", code=code).total == count
 
 
+def test_a_warmed_index_finds_the_same(mini):
+    """Warming (as create_app does) builds the tables ahead and changes no result."""
+    cold, warm = build_index(mini), build_index(mini).warm()
+    for query in ("revoke", "revkoe", "law 50", "partner bid after insufficient bid", "renig"):
+        assert search(warm, query, pagelen=50) == search(cold, query, pagelen=50), query
+
+
 def test_one_searcher_per_thread(index):
     queries = [f"insufficient bid partner {'x' * n}" for n in range(20)]  # each new to the cache
     expected = top(search(index, "insufficient bid partner"))
