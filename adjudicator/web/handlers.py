@@ -136,9 +136,9 @@ def _respond(
     suggestions = []
     if value is not None and choices:
         # a close match, shown as the same address with the value replaced
-        for close in difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6):
+        for match in difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6):
             if f"/{value}" in request.path:
-                suggestions.append(LinkItem(close, request.path.replace(f"/{value}", f"/{close}", 1)))
+                suggestions.append(LinkItem(match, request.path.replace(f"/{value}", f"/{match}", 1)))
     if field is not None and field in request.args and request.method == "GET":
         # a bad value in the address: the same page with the nearest values, and without it
         if value is not None and choices:
