@@ -125,8 +125,9 @@ class SearchIndex:
         self.docs = docs
         self.codes = codes
         self.manifest = manifest
-        self._local = threading.local()
-        self._searchers: list[Any] = []  # every thread's, to close them all
+        # one searcher per OS thread (get_native_id: gevent's greenlets share their thread's,
+        # where a threading.local would open one per connection and keep it)
+        self._searchers: dict[int, Any] = {}
         self._lock = threading.Lock()
         self.everything = frozenset(range(len(docs)))
         self.average_length = sum(d.length for d in docs) / max(1, len(docs))
@@ -185,20 +186,20 @@ class SearchIndex:
 
     def searcher(self):
         """This thread's searcher (opened once per thread, kept open)."""
-        searcher = getattr(self._local, "searcher", None)
+        key = threading.get_native_id()
+        searcher = self._searchers.get(key)
         if searcher is None:
-            searcher = self.ix.searcher()
-            self._local.searcher = searcher
             with self._lock:
-                self._searchers.append(searcher)
+                searcher = self._searchers.get(key)
+                if searcher is None:
+                    searcher = self._searchers[key] = self.ix.searcher()
         return searcher
 
     def close(self) -> None:
         """Close every thread's searcher (their files); a later search opens a new one."""
         with self._lock:
-            searchers, self._searchers = self._searchers, []
-            self._local = threading.local()
-        for searcher in searchers:
+            searchers, self._searchers = self._searchers, {}
+        for searcher in searchers.values():
             searcher.close()
 
     def __del__(self) -> None:

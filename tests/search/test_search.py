@@ -544,3 +544,23 @@ def test_cli_searches_in_memory_when_the_index_is_stale(laws_copy, tmp_path, cap
     captured = capsys.readouterr()
     assert json.loads(captured.out)["hits"]
     assert "adjudicator build-index" in captured.err
+
+
+def test_greenlets_share_their_threads_searcher():
+    """Under gevent (make serve's worker) each connection is a greenlet: they share the
+    thread's searcher (a threading.local opened one per connection and kept it)."""
+    import subprocess
+    import sys
+
+    script = f"""
+from gevent import monkey; monkey.patch_all()
+import gevent
+from pathlib import Path
+from adjudicator.loader import load_library
+from adjudicator.search import build_index, search
+ix = build_index(load_library(Path({str(LAWS)!r})))
+gevent.joinall([gevent.spawn(search, ix, f"revoke {{i}}") for i in range(20)])
+print(len(ix._searchers))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.split() == ["1"], done.stderr
