@@ -321,3 +321,60 @@ def test_a_ruling_prints_on_one_a4_page(browser, live_server, library):
         pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
         assert pages == 1, f"{path} prints on {pages} pages"
     context.close()
+
+
+SCREEN = {"width": 375, "height": 812}
+SEED_DISPUTES = [
+    # (code, irregularity, remedy): the three disputes of the seeds
+    ("auction-bridge-1915", "insufficient-bid", "made-sufficient"),
+    ("napoleon-hoffmann", "revoke", "revoker-pays-caller"),
+    ("rubicon-bezique-french", "wrong-number-of-cards", "non-dealer-chooses"),
+]
+FIRST_SCREEN = """() => {
+  const bottom = s => { const e = document.querySelector(s); return e ? e.getBoundingClientRect().bottom : null; };
+  return {height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,
+          now: bottom('.ruling p.now'), options: bottom('.ruling section.options'), law: bottom('.ruling p.rests-on .law-name'),
+          open: [...document.querySelectorAll('details')].filter(d => d.open).length};
+}"""
+
+
+def _first_screen_rulings(library) -> list[str]:
+    """Every code's first irregularity, answered by its first answers, and the seeds' disputes."""
+    from urllib.parse import urlencode
+
+    from adjudicator.graph import path_to
+
+    paths = []
+    for code in library.codes.values():
+        found = available(code)
+        if found:
+            irregularity = found[0][0]
+            answers, ruling = first_path(code, irregularity.id)
+            if isinstance(ruling, Ruling) and ruling.is_certain:
+                paths.append(f"/settle/{code.id}/{irregularity.id}?{urlencode(answers)}")
+    for code_id, irregularity_id, remedy_id in SEED_DISPUTES:
+        answers = path_to(library.code(code_id).irregularities[irregularity_id], remedy_id)
+        paths.append(f"/settle/{code_id}/{irregularity_id}?{urlencode(answers)}")
+    return paths
+
+
+def test_a_ruling_fits_the_first_screen_at_375_by_812(browser, axe_source, live_server, library):
+    """What happens now, who chooses among which options (and until when) and the law's
+    number and title (the first law cited; the others follow it) are on the first screen of a 375 x 812 phone, without scrolling; the
+    rest is folded, the page at most 2,500 px tall and never wider than the screen."""
+    context = browser.new_context(viewport=SCREEN)
+    checked = Checked(context.new_page(), axe_source)
+    paths = _first_screen_rulings(library)
+    assert len(paths) >= len(library.codes)
+    for path in paths:
+        checked.page.goto(live_server + path)
+        seen = checked.page.evaluate(FIRST_SCREEN)
+        assert seen["open"] == 0, f"{path}: a folded part is open"
+        assert seen["now"] is not None and seen["law"] is not None, f"{path}: no remedy or no law: {seen}"
+        for part in ("now", "options", "law"):
+            if seen[part] is not None:
+                assert seen[part] <= SCREEN["height"], f"{path}: {part} ends at {seen[part]:.0f} px, below the fold"
+        assert seen["height"] <= 2500, f"{path}: {seen['height']} px tall"
+        assert seen["width"] <= SCREEN["width"], f"{path}: {seen['width']} px wide"
+    checked.accessible()
+    context.close()

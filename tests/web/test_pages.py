@@ -169,8 +169,11 @@ def test_the_same_facts_under_another_code_and_side_by_side(client, library, irr
             continue
         answers, ruling = first_path(code, irregularity_id)
         page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
-        section = page.find(id="others").find_parent("section")
+        section = page.find(id="others").find_parent("details")
         compare = [a["href"] for a in section.find_all("a", href=True) if "/compare/" in a["href"]]
+        listed = [library.code(a.split("/compare/")[1].split("?")[0]) for a in compare]
+        # only codes of the same game, or general laws: another game's code is no help at this table
+        assert all(c.game == code.game or c.kind == "general" for c in listed), [c.id for c in listed]
         assert len(compare) >= 1
         page = check_page(client.get(compare[0]))
         columns = page.find_all("section", class_="column")

@@ -13,26 +13,31 @@ def text(node) -> str:
 
 def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client):
     page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=adversary"))
-    assert text(page.find(class_="kicker")) == "Ruling on a lead out of turn under Toy Whist, test code (1900)"
+    assert text(page.find(class_="crumbs")) == "Settle a dispute › Toy Whist, test code › A lead out of turn"
     assert text(page.h1) == "Call the card or a suit"
     assert text(page.find("p", class_="now")) == "The adversaries choose a penalty."
     options = page.find("section", class_="options")
     assert text(options.find(["h2", "h3"])) == "Either adversary chooses"
     assert [text(li) for li in options.find("ul").find_all("li")] == [
-        "Treat the card as exposed. (Exposed card (the offender))",
-        "Call a suit from the offender at his next lead. (A suit may be called (the offender))",
+        "Treat the card as exposed.",
+        "Call a suit from the offender at his next lead.",
     ]
     terms = dict(zip([text(d) for d in options.find_all("dt")], [text(d) for d in options.find_all("dd")], strict=True))
     assert terms == {
-        "Who chooses": "Either adversary",
         "May partners consult?": "Partners may consult before choosing.",
-        "Until when": "before the next lead",
+        "Until when:": "before the next lead",
     }
     rests_on = page.find("p", class_="rests-on")
     assert [(text(a), a["href"]) for a in rests_on.find_all("a")] == [
         ("Law 2(a). Lead out of turn", "/codes/toy-whist/laws/2")
     ]
-    law = page.find("section", class_="laws").find("article")
+    # what each choice does is folded away, the law's text too
+    effects = page.find("details", class_="effects")
+    assert [text(li) for li in effects.find_all("li")] == [
+        "Treat the card as exposed. Exposed card (the offender).",
+        "Call a suit from the offender at his next lead. A suit may be called (the offender).",
+    ]
+    law = page.find("details", class_="laws").find("article")
     assert text(law.find(["h2", "h3"])) == "Law 2. Lead out of turn (cited as 2(a))"
     assert law.find("a")["href"] == "/codes/toy-whist/laws/2"
     assert text(law.find("blockquote")) == "Either adversary may call the card or call a suit."
@@ -45,7 +50,7 @@ def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client
         "Had all the other players played to the lead? No change",
         "Who led out of turn? An adversary change",
     ]
-    others = page.find(id="others").find_parent("section")
+    others = page.find(id="others").find_parent("details")
     assert [text(li) for li in others.find_all("li")] == [
         "Toy Whist, a club's house rules (1901): Call the card or a suit. Compare side by side"
     ]

@@ -273,7 +273,8 @@ def _groups(outcomes: list[OutcomeView]) -> list[OutcomeGroup]:
 
 
 def other_code_views(library: Library, asked: Code, ruling: Ruling, answers: Mapping[str, str]) -> list[OtherCode]:
-    """What every other code that defines this irregularity rules on these facts."""
+    """What every other code of the same game (or general laws) that defines this
+    irregularity rules on these facts; codes of other games are no help at this table."""
     return [
         OtherCode(
             title=words.code_line(other.code),
@@ -282,6 +283,7 @@ def other_code_views(library: Library, asked: Code, ruling: Ruling, answers: Map
             compare_url=compare_url(asked.id, ruling.irregularity.id, other.code.id, answers),
         )
         for other in compare.other_codes(library, asked, ruling, answers)
+        if other.code.game == asked.game or other.code.kind == "general"
     ]
 
 
