@@ -7,6 +7,7 @@ ruling reads, change it here.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from adjudicator.model import ACTS, PHASES, Code, Effect, Law, Next, Unsure
@@ -62,7 +63,7 @@ CONSULT: Mapping[str, str] = {
 
 BASIS: Mapping[str, str] = {
     "full-text": "Checked against the full text of the code.",
-    "seed": "Checked against the words of our seed source.",
+    "seed": "Checked against the words of a book of the period that gives this law.",
     "passage": "Checked against a passage of the code, not its complete text.",
     "provisional": "Provisional: not yet confirmed against the code's text.",
     "inferred": "Inferred from other laws or commentary; the code's own words are not confirmed.",
@@ -273,5 +274,12 @@ def cited_as(citation: str) -> str:
     return f"cited as {citation}"
 
 
+NUMBERED = re.compile(r"\d+[a-z]?(\(\w+\))*")
+"""A law number as the code prints it (50, 50a, 37(c)); anything else is our id for a rule
+the book does not number (NAP-HGM-05), never shown as a number."""
+
+
 def law_name(number: str, title: str | None = None) -> str:
+    if title and not NUMBERED.fullmatch(number):
+        return title
     return f"Law {number}. {title}" if title else f"Law {number}"

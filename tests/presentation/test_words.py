@@ -65,7 +65,10 @@ def test_a_law_checked_needs_no_notice_and_one_not_checked_says_how_far(whist):
     law = whist.laws["2"]
     assert words.basis_notice(law) is None
     assert words.basis_notice(replace(law, basis="seed")) is None
-    assert words.basis_text(replace(law, basis="seed")) == "Checked against the words of our seed source."
+    assert (
+        words.basis_text(replace(law, basis="seed"))
+        == "Checked against the words of a book of the period that gives this law."
+    )
     assert words.basis_notice(replace(law, basis="passage")) == (
         "Checked against a passage of the code, not its complete text."
     )
@@ -83,6 +86,12 @@ def test_names_of_codes_and_laws(toy):
     assert words.code_line(replace(whist, title="Toy Whist of 1900")) == "Toy Whist of 1900"
     assert words.edition_line(whist) == "first, 1900; The test suite"
     assert words.law_name("50") == "Law 50" and words.law_name("50", "Bids") == "Law 50. Bids"
+    assert (
+        words.law_name("37(c)", "Revoke") == "Law 37(c). Revoke"
+        and words.law_name("50a", "Barred") == "Law 50a. Barred"
+    )
+    # an unnumbered rule is named by its title, never by our id
+    assert words.law_name("NAP-HGM-05", "Revoke: the hand is replayed") == "Revoke: the hand is replayed"
     assert words.extends(whist) == "extends Toy Whist, test code"
     assert words.general_laws_tag(toy.code("toy-general")) == "General laws: General laws for tests"
     assert words.ruling_on("A revoke", whist) == "Ruling on a revoke under Toy Whist, test code (1900)"
