@@ -14,6 +14,8 @@ Nothing imports this package back: it only assembles.
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -38,7 +40,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(config.templates_dir()),
         static_folder=str(config.static_dir()),
     )
-    app.config.from_mapping(LAWS_DIR=str(config.laws_dir()), MAX_CONTENT_LENGTH=64 * 1024)
+    # PUBLIC_URL: the service's address as users reach it (https://rules.example.org), the
+    # only source of an absolute address (the quiz sheet prints one); unset: addresses are relative
+    app.config.from_mapping(
+        LAWS_DIR=str(config.laws_dir()),
+        MAX_CONTENT_LENGTH=64 * 1024,
+        PUBLIC_URL=os.environ.get("PUBLIC_URL", ""),
+    )
     if test_config is not None:
         app.config.from_mapping(test_config)
     library = app.config.get("LIBRARY") or load_checked(app.config["LAWS_DIR"])
@@ -48,6 +56,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
     # warmed: a worker's first searches cost what the later ones do (about 0.1 s at start)
     app.extensions[state.SEARCH] = index_for(setting, library, Path(app.config["LAWS_DIR"])).warm()
+    from adjudicator.web.handlers import DEPLOY_ETAG
+
+    app.config[DEPLOY_ETAG] = deploy_digest(library)
     app.extensions[state.PAGES] = PageCache()  # law and ruling pages, rendered once per worker
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
@@ -69,3 +80,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (pages.bp, tools.bp, learn.bp, api.bp):
         app.register_blueprint(blueprint)
     return app
+
+
+def deploy_digest(library) -> str:
+    """What a lasting page depends on, as its ETag: the law files and the templates."""
+    digest = hashlib.sha256()
+    files = sorted(Path(code.where.path) for code in library.codes.values())
+    files += sorted(config.templates_dir().rglob("*.html"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0")
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()[:20]

@@ -10,6 +10,16 @@ malformed (a broken chunked encoding), shorter than its Content-Length, or slowe
 ``BODY_SECONDS`` is a 400; one over MAX_CONTENT_LENGTH is a 413, whether it is sent with a
 Content-Length or chunked. A POST to the API must say ``Content-Type: application/json``
 (415 otherwise).
+
+Every response says how long it may be kept (``cache_control``): a code's pages, its laws
+and rulings (pages and API) do not change while a deploy runs, so they are public for a
+day with an ETag (``DEPLOY_ETAG``, a digest of the law files and the templates), and a
+request that sends it back gets a 304; search answers a minute; errors are no-store;
+everything else (the home page, quizzes drawn at random, the table tools) is no-cache.
+No response depends on a request header (no Accept, Accept-Language or Host is read:
+absolute addresses come from PUBLIC_URL only), so none needs a Vary. A redirect (the
+router's ``//`` -> ``/``, a missing or extra slash) gives a relative Location, JSON under
+/api/.
 """
 
 from __future__ import annotations
@@ -21,10 +31,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
+from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.routing import RequestRedirect
 
 from adjudicator.errors import BadInput, LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
 from adjudicator.web.presenters.common import LinkItem
@@ -91,6 +103,46 @@ def read_body(environ: dict[str, Any], limit: int) -> None:
     environ.pop("wsgi.input_terminated", None)  # werkzeug: a Content-Length now bounds the stream
 
 
+DEPLOY_ETAG = "adjudicator.etag"
+"""The ``app.config`` key of the ETag of every page that lasts the deploy (create_app sets it)."""
+DAY = "public, max-age=86400"
+MINUTE = "public, max-age=60"
+LASTING = ("/codes/", "/settle/", "/api/v1/codes/")
+SEARCHES = ("/search", "/api/v1/search")
+
+
+def cache_control(response: Response) -> None:
+    headers = response.headers
+    if response.status_code >= 400:
+        headers["Cache-Control"] = "no-store"  # an error is never kept by a browser or a proxy
+        return
+    if "Cache-Control" in headers:  # static files: Flask's own (no-cache with an ETag)
+        return
+    path = request.path
+    if response.status_code == 200 and request.method in ("GET", "HEAD") and path.startswith(LASTING):
+        headers["Cache-Control"] = DAY
+        response.set_etag(current_app.config[DEPLOY_ETAG])
+        response.make_conditional(request)
+    elif path in SEARCHES:
+        headers["Cache-Control"] = MINUTE
+    else:
+        headers["Cache-Control"] = "no-cache"
+
+
+def _redirect(exc: RequestRedirect) -> Response:
+    """The router's redirect with a relative Location (never built from the Host header)."""
+    parts = urlsplit(exc.new_url)
+    location = parts.path + (f"?{parts.query}" if parts.query else "")
+    if _is_api():
+        response = jsonify(redirect={"status": exc.code, "location": location})
+    else:
+        link = escape(location)
+        response = make_response(f'<!doctype html><title>Moved</title><a href="{link}">{link}</a>\n')
+    response.status_code = exc.code
+    response.headers["Location"] = location
+    return response
+
+
 def _reason(exc: Exception) -> str:
     if isinstance(exc, TimeoutError):
         return "it stopped arriving"
@@ -155,12 +207,15 @@ def _respond(
 
 def install(app: Flask) -> None:
     @app.before_request
-    def whole_body() -> None:
+    def whole_body() -> Response | None:
         """Read the body before any view (see read_body); the API's POSTs take JSON only."""
+        if isinstance(request.routing_exception, RequestRedirect):
+            return _redirect(request.routing_exception)
         read_body(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
         if request.method == "POST" and _is_api() and request.mimetype != "application/json":
             given = request.mimetype or "none"
             raise UnsupportedMediaType(f"the body must be sent as Content-Type: application/json; got {given}")
+        return None
 
     @app.after_request
     def secure(response: Response) -> Response:
@@ -170,8 +225,7 @@ def install(app: Flask) -> None:
         else:
             for name, value in SECURITY_HEADERS.items():
                 headers.setdefault(name, value)
-        if response.status_code >= 400:
-            headers["Cache-Control"] = "no-store"  # an error is never kept by a browser or a proxy
+        cache_control(response)
         return response
 
     @app.errorhandler(LookupProblem)

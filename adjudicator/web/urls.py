@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import url_for
+from flask import current_app, url_for
 
 from adjudicator.graph import path_to
 from adjudicator.model import Library
@@ -101,5 +101,13 @@ def learn_url(code_id: str) -> str:
 
 
 def quiz_url(endpoint: str, code_id: str, query: Mapping[str, Any], *, external: bool = False) -> str:
-    """A quiz page (``question``, ``answer``, ``score_page``, ``sheet``) named by its query."""
-    return url_for(f"learn.{endpoint}", code=code_id, _external=external, **query)
+    """A quiz page (``question``, ``answer``, ``score_page``, ``sheet``) named by its query;
+    ``external``: absolute, from the configured PUBLIC_URL (never from the request's Host),
+    relative when none is configured."""
+    path = url_for(f"learn.{endpoint}", code=code_id, **query)
+    return public_url(path) if external else path
+
+
+def public_url(path: str) -> str:
+    """``path`` under the configured PUBLIC_URL ("" keeps it relative)."""
+    return current_app.config.get("PUBLIC_URL", "").rstrip("/") + path
