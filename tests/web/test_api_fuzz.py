@@ -41,7 +41,11 @@ def real_ids(library) -> dict[str, str]:
     return {"code": code.id, "irregularity": available(code)[0][0].id}
 
 
-BOUNDED = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+# derandomize: the same examples on every run, so a run never passes or fails by chance (drop it, or
+# raise EXAMPLES, to explore further: random runs found the empty-value rule the document now states).
+BOUNDED = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None
+)
 
 # The operations are read from the document at collection (cheap); their requests are
 # generated when each test runs, so collecting builds no examples (schemathesis's own

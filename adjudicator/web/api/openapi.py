@@ -92,14 +92,16 @@ def path_param(name: str, description: str) -> Schema:
     return {"name": name, "in": "path", "required": True, "description": description, "schema": {"type": "string"}}
 
 
+BLANK = {"type": "string", "maxLength": 0, "description": "given empty: the same as leaving it out"}
+
+
 def query_param(name: str, description: str, schema: Schema | None = None, *, required: bool = False) -> Schema:
-    return {
-        "name": name,
-        "in": "query",
-        "required": required,
-        "description": description,
-        "schema": schema or {"type": "string"},
-    }
+    """A query parameter; an optional one given empty is read as absent (params.int_arg and
+    the filters), so its schema also admits the empty string."""
+    schema = schema or {"type": "string"}
+    if not required and schema.get("type") != "string":
+        schema = {"anyOf": [schema, BLANK]}
+    return {"name": name, "in": "query", "required": required, "description": description, "schema": schema}
 
 
 def each_param(name: str, description: str, items: Schema, *, max_items: int | None = None) -> Schema:
@@ -226,7 +228,12 @@ def paths() -> dict[str, Schema]:
                 query_param("game", "only this game"),
                 query_param("code", "only this code"),
                 query_param("topic", "only this topic"),
-                query_param("kind", "only hits of this kind (a remedy is a ruling)", {"enum": list(SEARCH_KINDS)}),
+                query_param(
+                    "kind",
+                    "only hits of this kind (a remedy is a ruling); blank, as a form's 'any' sends it: every kind "
+                    "(spaces around a value are ignored, as for every filter)",
+                    {"type": "string", "pattern": rf"^\s*({'|'.join(SEARCH_KINDS)})?\s*$"},
+                ),
                 query_param(
                     "page",
                     "the page, from 1; a page past the last gives the last (the response's `page` says which)",
