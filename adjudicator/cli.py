@@ -152,7 +152,8 @@ def render_remedy(remedy: present_ruling.Remedy, out: TextIO, indent: str = "") 
     print(_wrap(remedy.now, indent), file=out)
     if remedy.options:
         o = remedy.options
-        print(f"\n{indent}{o.chooses}. {o.consult_text}" + (f" {o.consult_note}" if o.consult_note else ""), file=out)
+        consult = f" {o.consult_text}" + (f" {o.consult_note}" if o.consult_note else "") if o.consult_text else ""
+        print(f"\n{indent}{o.chooses}.{consult}", file=out)
         for i, choice in enumerate(o.choices, 1):
             print(_wrap(f"{i}. {choice.text}", indent + "     ", first=indent + "  "), file=out)
         if o.until:

@@ -125,7 +125,9 @@ class Options(Model):
     chooser_text: str = Field(description="who chooses, as it begins a sentence")
     chooses: str = Field(description="the heading over the choices")
     consult: Literal["allowed", "forbidden", "not-stated"]
-    consult_text: str = Field(description="whether partners may consult, in words")
+    consult_text: str | None = Field(
+        description="whether partners may consult, in words; null in a game without partners"
+    )
     consult_note: str | None
     until: str | None
     choices: list[Choice]
@@ -158,7 +160,7 @@ def remedy(item: core.Remedy, code: Code) -> Remedy:
             chooser_text=words.sentence_start(chooser),
             chooses=words.CHOOSES.format(chooser=words.sentence_start(chooser)),
             consult=o.consult,  # type: ignore[arg-type]
-            consult_text=words.CONSULT.get(o.consult, o.consult),
+            consult_text=words.consult_text(code, o.consult),
             consult_note=o.consult_note,
             until=o.until,
             choices=[

@@ -61,6 +61,15 @@ CONSULT: Mapping[str, str] = {
 }
 """Whether partners may consult before the chooser chooses."""
 
+
+def consult_text(code: Code, consult: str) -> str | None:
+    """Whether partners may consult, in words; nothing in a game its code declares without
+    partners (two-handed Piquet or Bezique, Napoleon): there is nobody to consult."""
+    if code.features is not None and "partnerships" not in code.features:
+        return None
+    return CONSULT.get(consult, consult)
+
+
 BASIS: Mapping[str, str] = {
     "full-text": "Checked against the full text of the code.",
     "seed": "Checked against the words of a book of the period that gives this law.",

@@ -345,3 +345,13 @@ def test_a_result_in_one_line(whist):
     assert summary(adjudicate(whist, "revoke", {"established": "yes"})) == "Three tricks"
     unsure = adjudicate(whist, "lead-out-of-turn", {"others-played": NOT_SURE, "who-led": "adversary"})
     assert summary(unsure) == "It depends: 2 possible outcomes"
+
+
+def test_a_two_handed_game_never_asks_whether_partners_may_consult(library):
+    """Rubicon Bezique declares two players and no partnerships: its choice between making
+    the hand up and a fresh deal says who chooses, and nothing of partners; four-handed
+    whist still says that its law is silent on consulting."""
+    bezique = _reach(library, "rubicon-bezique-portland", "wrong-number-of-cards", "make-up-or-fresh-deal")
+    assert bezique.outcomes[0].remedy.options.consult_text is None
+    whist = _reach(library, "whist-club-1864", "wrong-number-of-cards", "new-deal-or-stand")
+    assert whist.outcomes[0].remedy.options.consult_text == "The law does not say whether partners may consult."
