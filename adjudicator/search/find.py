@@ -9,9 +9,10 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import adjudicator.search.query as Q
+import adjudicator.search.rank as rank
+import adjudicator.search.snippets as snippets
 from adjudicator.errors import UnknownFilter
-from adjudicator.search import query as Q
-from adjudicator.search import rank, snippets
 from adjudicator.search.index import SearchIndex
 from adjudicator.search.results import Edition, Hit, Results, Settle, Span
 from adjudicator.search.snippets import spans

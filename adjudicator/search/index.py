@@ -39,9 +39,9 @@ from whoosh.fields import TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.reading import TermNotFound
 
+import adjudicator.search.documents as documents
 from adjudicator.errors import IndexProblem
 from adjudicator.model import Library
-from adjudicator.search import documents
 from adjudicator.search.cache import Bounded
 from adjudicator.search.documents import CodeInfo, Document, Indexed
 from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems
