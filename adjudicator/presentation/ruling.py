@@ -158,7 +158,7 @@ def remedy(item: core.Remedy, code: Code) -> Remedy:
             chooser=o.chooser,
             chooser_label=chooser,
             chooser_text=words.sentence_start(chooser),
-            chooses=words.CHOOSES.format(chooser=words.sentence_start(chooser)),
+            chooses=words.chooses(chooser),
             consult=o.consult,  # type: ignore[arg-type]
             consult_text=words.consult_text(code, o.consult),
             consult_note=o.consult_note,

@@ -106,6 +106,7 @@ DIGEST_SHORT = "Digest (our words)"
 NOT_IN_TEXT = "This law is not in our text of the code."
 NOT_SURE = "Not sure"
 CHOOSES = "{chooser} chooses"
+CHOOSE = "{chooser} choose"  # a chooser named in the plural
 WHO_CHOOSES = "Who chooses"
 MAY_CONSULT = "May partners consult?"
 UNTIL_WHEN = "Until when"
@@ -150,6 +151,15 @@ def edition_line(code: Code) -> str:
 
 def sentence_start(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+_PLURAL = re.compile(r"(both|the two)\b|(the )?(\w+'s )?(players|adversaries)\b")
+
+
+def chooses(label: str) -> str:
+    """'The dealer chooses', 'Both players together choose': the verb agrees with the
+    chooser as the code names him (or them)."""
+    return (CHOOSE if _PLURAL.match(label) else CHOOSES).format(chooser=sentence_start(label))
 
 
 def role(code: Code, role_id: str) -> str:

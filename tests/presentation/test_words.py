@@ -107,3 +107,16 @@ def test_the_consult_sentences_and_the_labels_the_templates_read():
     }
     assert words.LABELS["UNTIL"] == "Until" and words.LABELS["WHAT_NEXT"] == "What happens next"
     assert words.AGREEMENT["waiting"].format(codes="A and B") == "A and B must know one more fact before ruling."
+
+
+def test_the_verb_agrees_with_the_chooser():
+    assert words.chooses("both players together (they must agree)") == "Both players together (they must agree) choose"
+    assert words.chooses("the declarer's adversaries") == "The declarer's adversaries choose"
+    assert words.chooses("the two adversaries of the lone player") == "The two adversaries of the lone player choose"
+    assert words.chooses("either adversary (one of them may decide alone)") == (
+        "Either adversary (one of them may decide alone) chooses"
+    )
+    assert words.chooses("the player playing alone") == "The player playing alone chooses"
+    assert words.chooses("the dealer's side (the dealer and his partner, if any)") == (
+        "The dealer's side (the dealer and his partner, if any) chooses"
+    )
