@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from adjudicator import config
 from adjudicator.loader import load_library
@@ -14,6 +16,12 @@ from adjudicator.model import Library
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
 CASES_DIR = HERE / "cases"  # the scenario tests: the suite's, never found at run time
+
+settings.register_profile("mutation", max_examples=10)
+"""Property tests that take their example count from the profile run ten examples, not a
+hundred, under `make mutation` (tools/mutation.py sets ADJUDICATOR_HYPOTHESIS=mutation):
+a mutant is run against them once for each mutant, and a surviving one runs them whole."""
+settings.load_profile(os.environ.get("ADJUDICATOR_HYPOTHESIS", "default"))
 
 
 @functools.cache

@@ -36,7 +36,7 @@ def index():
     return build_index(load_library(LAWS))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=4 * settings.default.max_examples, deadline=None)  # 400; 40 under `make mutation`
 @given(
     query=QUERIES,
     kind=st.sampled_from([None, *KINDS, "nonsense"]),
@@ -62,7 +62,7 @@ def test_no_query_raises_and_snippets_are_text(index, query, kind, code, page, p
         assert search(index, results.suggestion, kind=kind, code=code).total > 0, results.suggestion
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=3 * settings.default.max_examples, deadline=None)  # 300; 30 under `make mutation`
 @given(query=QUERIES)
 def test_no_query_asks_for_a_slow_form_or_too_many_terms(index, query):
     """Whatever is typed, the plan holds index terms only (typos and prefixes are expanded to

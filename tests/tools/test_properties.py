@@ -25,7 +25,8 @@ def checkable(library):
     return codes
 
 
-SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# max_examples: the profile's (hypothesis' 100; ten under `make mutation`, see tests/conftest.py)
+SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
