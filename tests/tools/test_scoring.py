@@ -252,3 +252,130 @@ def test_a_deal_not_scored_says_so_unless_a_penalty_is_entered_with_it():
     assert scoring.hand_words(scoring.Unplayed("void")) == "A void deal: nothing is scored"
     with_penalty = scoring.Unplayed("passed", (scoring.Penalty("we", "quitted-trick"),))
     assert scoring.hand_words(with_penalty) == "Passed out: only the penalties entered are scored"
+
+
+# ---------------------------------------------------------------- the sheet as text, and what a bad hand is told
+
+
+def test_the_sheet_as_text_is_the_score_pad_line_for_line(c1912):
+    """1912 values (Laws 4, 6, 47, 53, 56, 11): hearts 8 a trick, doubled 16; 50 for a doubled
+    contract made and 50 a trick over it; simple honours twice the trick value; an undoubled
+    undertrick 50; no trumps 10; game 30; the rubber 250. By hand: We above 50 + 100 + 16 +
+    100 + 250 = 516, below 80 + 30 = 110."""
+    sheet = scoring.score_sheet(c1912, scoring.parse_hands(["we.3HX.11.h.we.three", "they.1S.5", "we.2N.9"], c1912))
+    assert scoring.sheet_lines(sheet, c1912) == [
+        "Score sheet under Auction Bridge, the Whist Club of New York code of November 1912 (1912)",
+        "",
+        "Rubber 1",
+        "  1. We: three hearts doubled, eleven tricks (made five)",
+        "       We        80 below the line: 5 tricks over the book at 16 (hearts 8, doubled) [Law 4, 53]",
+        "       We        50 above the line: for making a doubled contract [Law 56]",
+        "       We       100 above the line: 2 tricks over the contract at 50 [Law 56]",
+        "       We        16 above the line: honours: three (simple honours), however held, 2 \u00d7 8 (hearts) [Law 6, 4]",
+        "       We win game 1 [Law 2]",
+        "  2. They: one spade, five tricks (two down)",
+        "       We       100 above the line: 2 tricks short of the contract at 50 (undoubled) [Law 47, 48]",
+        "  3. We: two no trumps, nine tricks (made three)",
+        "       We        30 below the line: 3 tricks over the book at 10 (no trumps) [Law 4, 53]",
+        "       We win game 2 [Law 2]",
+        "  We       250 above the line: for winning the rubber [Law 11]",
+        "  Games: We 2, They 0",
+        "  We   above   516  below   110  total   626",
+        "  They above     0  below     0  total     0",
+        "  Settlement (the rubber): We +626, They -626 [Law 11]",
+        "",
+        "Plus and minus: We +626, They -626",
+        "Gross (no stakes): We 626, They 0",
+    ]
+
+
+def test_the_sheet_as_text_shows_an_unknown_figure_and_a_rubber_in_progress(c1915):
+    """1915: six no trumps made is 6 x 10 = 60 below and a game (Laws 3, 55, 4); the little
+    slam's value is not known, so the figure says unknown with the code's note and the sheet
+    ends with the warning; equal totals at the time limit leave nobody plus."""
+    sheet = scoring.score_sheet(c1915, scoring.parse_hands(["we.6N.12"], c1915))
+    lines = scoring.sheet_lines(sheet, c1915)
+    assert lines[2:6] == [
+        "Rubber 1 (in progress)",
+        "  1. We: six no trumps, twelve tricks (made six)",
+        "       We        60 below the line: 6 tricks over the book at 10 (no trumps) [Law 3, 55]",
+        "       We   unknown above the line: little slam: twelve tricks [Law 8]",
+    ]
+    assert lines[6].startswith("            Unknown: 'little-slam' is given as 'not-known', not a number.")
+    assert lines[7:] == [
+        "       We win game 1 [Law 4]",
+        "  Games: We 1, They 0",
+        "  We   above     0  below    60  total    60",
+        "  They above     0  below     0  total     0",
+        "",
+        "Plus and minus: We +0, They +0",
+        "Gross (no stakes): We 60, They 0",
+        "Some figures are unknown: this code's data does not give them. Totals count only known figures.",
+    ]
+    level = scoring.score_sheet(c1915, scoring.parse_hands(["we.1N.7", "they.1N.7"], c1915), time_limit=True)
+    assert "  Settlement (stopped at the time limit): the totals are equal; nobody is plus" in scoring.sheet_lines(
+        level, c1915
+    )
+
+
+def test_the_laws_a_line_rests_on_as_the_text_shows_them():
+    assert scoring.cites_text([]) == ""
+    assert scoring.cites_text([Citation.parse("3"), Citation.parse("47a")]) == " [Law 3, 47a]"
+
+
+def test_a_revoke_and_a_deal_not_scored_are_written_as_the_sheet_reads_them():
+    revoke = scoring.Revoke("they", 2, "tricks")
+    assert revoke.token() == "r.they.2.tricks"
+    assert scoring.Revoke("we").token() == "r.we"
+    hand = scoring.Hand("we", 3, "hearts", "undoubled", 7, revokes=(revoke,))
+    assert hand.token() == "we.3H.7.r.they.2.tricks"
+    penalty = scoring.Penalty("we", "quitted-trick")
+    assert scoring.Unplayed("passed", (penalty,)).token() == "passed.p.we.quitted-trick"
+    assert scoring.Unplayed("void").token() == "void"
+
+
+def test_a_penalty_is_read_with_what_follows_it(library):
+    """The part after a penalty (here chicane) is read too, not dropped."""
+    c1913 = library.code("auction-bridge-1913")
+    hand = scoring.parse_hand("we.2H.8.p.they.quitted-trick.c.they", c1913)
+    assert hand.penalties == (scoring.Penalty("they", "quitted-trick"),) and hand.chicane == "they"
+    assert hand.token() == "we.2H.8.c.they.p.they.quitted-trick"  # written back in the order h, c, r, p
+
+
+SPADES_TO_NO_TRUMPS_1912 = "S (spades), C (clubs), D (diamonds), H (hearts), R (royal spades), N (no trumps)"
+THE_TAGS = (
+    ".h.SIDE.HOLDING (honours), .c.SIDE (chicane), .r.SIDE[.N][.tricks|.points] (a revoke), "
+    ".p.SIDE.PENALTY (a penalty in the honour column)"
+)
+
+
+@pytest.mark.parametrize(
+    ("token", "field", "value", "message", "choices"),
+    [
+        ("we.3", "hand", "we.3",
+         "not a hand: 'we.3'; write SIDE.CONTRACT.TRICKS, e.g. we.3HX.11 (add .h.we.three for honours), "
+         "or passed or void for a deal not scored", None),
+        ("we.3HXXX.9", "contract", "3HXXX",
+         "not a contract: '3HXXX'; write the level, a letter (S, C, D, H, R, N) and X for doubled or XX for "
+         "redoubled, e.g. 3HX", None),
+        ("we.8H.9", "level", "8H", "a contract is one to seven tricks over the book, not 8", None),
+        ("we.3Q.9", "denomination", "Q",
+         f"'Q' is not a declaration of auction-bridge-1912; its declarations: {SPADES_TO_NO_TRUMPS_1912}",
+         ["S", "C", "D", "H", "R", "N"]),
+        ("we.3H.x", "tricks", "x", "tricks must be a number from 0 to 13, not 'x'", None),
+        ("we.3H.9.r.they.2x", "revoke", "2x", "not a number of revokes: '2x'", None),
+        ("we.3H.9.r.they.0", "revoke", "0", "a side revokes 1 to 13 times in a hand, not 0", None),
+        ("we.3H.9.z.we", "hand", "we.3H.9.z.we", f"cannot read 'z.we' in 'we.3H.9.z.we'; what may follow: {THE_TAGS}",
+         None),
+        ("passed.h.we.three", "hand", "passed.h.we.three",
+         "cannot read 'h.we.three' in 'passed.h.we.three'; what may follow: "
+         ".p.SIDE.PENALTY (a penalty in the honour column)", None),
+    ],
+)  # fmt: skip
+def test_a_bad_hand_is_told_what_is_wrong_and_what_to_write(c1912, token, field, value, message, choices):
+    with pytest.raises(scoring.SheetError) as raised:
+        scoring.parse_hands([token], c1912)
+    error = raised.value
+    assert (error.field, error.value, str(error)) == (field, value, f"hand 1: {message}")
+    if choices is not None:
+        assert list(error.choices) == choices
