@@ -1,9 +1,14 @@
-"""Reading a query: a citation is taken out of the words where it was found."""
+"""Reading a query: a citation is taken out of the words where it was found; the filters,
+the words that name a code, the laws cited, and the forms a unit is searched as."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import pytest
 
+import adjudicator.search.query as Q
+from adjudicator.search.documents import CodeInfo
 from adjudicator.search.query import parse as _parse
 
 
@@ -19,3 +24,99 @@ def test_a_citation_is_taken_out_where_it_stands(query):
 def test_every_citation_is_taken_out():
     parsed = _parse("law 5 revoke law 5 l 12")
     assert parsed.citations == ["5", "12"] and parsed.words == ["revoke"]  # a law cited twice is one citation
+
+
+# ---------------------------------------------------------------- codes named, laws cited, forms
+# A stand-in index: three codes, their naming words and law numbers (docnums written by hand).
+
+A1912 = CodeInfo("a1912", "auction", "1912", 1912, frozenset({"auction", "1912"}), {"5": 1, "90": 2, "dummy-ii": 3}, {})
+A1915 = CodeInfo("a1915", "auction", "1915", 1915, frozenset({"auction", "1915"}), {"5": 11, "50": 12}, {})
+NAP = CodeInfo("nap", "nap", "1909", 1909, frozenset({"nap", "napoleon"}), {"mn-01": 21}, {})
+ALL = ["a1912", "a1915", "nap"]
+
+
+class _Index:
+    codes: ClassVar = {"a1912": A1912, "a1915": A1915, "nap": NAP}
+    writes: ClassVar = {"declarant": frozenset({4}), "declarer": frozenset({1, 2, 3, 4, 5})}
+
+    def spelled(self, word):
+        return self.writes.get(word, frozenset())
+
+
+INDEX = _Index()
+
+
+@pytest.mark.parametrize(
+    ("game", "code", "expected"),
+    [(None, None, ALL), ("auction", None, ["a1912", "a1915"]), (None, "nap", ["nap"]), ("auction", "nap", [])],
+)
+def test_the_game_and_code_filters_both_hold(game, code, expected):
+    assert Q.candidate_codes(INDEX, game, code) == expected
+
+
+@pytest.mark.parametrize("query", ['1915 revoke "new deal"', "1915 revoke dea*"])
+def test_a_year_with_a_word_and_a_phrase_or_prefix_names_the_code(query):
+    """The naming word goes; what is left (a word and a phrase, or a word and a prefix) is searched."""
+    parsed = _parse(query)
+    assert Q.named_codes(INDEX, parsed, ALL) == ["a1915"]
+    assert parsed.words == ["revoke"]
+
+
+def test_a_year_alone_names_no_code_it_is_what_is_searched():
+    parsed = _parse("1915")
+    assert Q.named_codes(INDEX, parsed, ALL) is None and parsed.words == ["1915"]
+
+
+def test_a_law_named_by_a_word_is_cited_and_its_words_are_taken_out():
+    parsed = _parse("dummy-ii revoke")
+    assert Q.resolve(INDEX, parsed, ALL) == [3]
+    assert parsed.words == ["revoke"]
+
+
+def test_a_law_name_no_code_has_stays_words():
+    parsed = _parse("dummy-ii revoke")
+    assert Q.resolve(INDEX, parsed, ["a1915", "nap"]) == []
+    assert parsed.words == ["dummy", "ii", "revoke"]
+
+
+def test_a_bare_number_beside_a_citation_is_a_word_not_a_second_citation():
+    parsed = _parse("law 5 90")
+    assert Q.resolve(INDEX, parsed, ["a1912"]) == [1]
+    assert parsed.words == ["90"]
+
+
+def test_a_bare_number_with_a_phrase_is_a_word():
+    parsed = _parse('90 "new deal"')
+    assert Q.resolve(INDEX, parsed, ALL) == [] and parsed.words == ["90"]
+
+
+def test_a_bare_number_after_the_words_naming_a_code_is_its_law():
+    parsed = _parse("auction 1915 50")
+    assert Q.resolve(INDEX, parsed, ALL) == [12]
+    assert parsed.words == []
+
+
+def test_a_law_the_named_code_lacks_is_searched_as_words_with_the_naming_words_kept():
+    """Law 90 is in the 1912 code only: "auction 1915 law 90" cites nothing, and every word stays."""
+    parsed = _parse("auction 1915 law 90")
+    assert Q.resolve(INDEX, parsed, ALL) == []
+    assert parsed.words == ["auction", "1915", "90"] and parsed.citations == []
+
+
+def test_words_make_a_term_pairs_or_a_phrase():
+    """One stem: a term. Two: their pair, even when exact (as good as a phrase). Three: their
+    pairs, or (exact: a quoted phrase) each stem and the phrase in order."""
+    assert Q._form("revoke", 1.0) == Q.Form((("text", "revok"),), 1.0)
+    assert Q._form("new deal", 1.5, exact=True) == Q.Form((("pairs", "new_deal"),), 1.5)
+    assert Q._form("eldest hand leads", 1.0) == Q.Form((("pairs", "eldest_hand"), ("pairs", "hand_lead")), 1.0)
+    assert Q._form("eldest hand leads", 1.5, exact=True) == Q.Form(
+        (("text", "eldest"), ("text", "hand"), ("text", "lead")), 1.5, phrase=("eldest", "hand", "lead")
+    )
+    assert Q._form("the", 1.0) is None  # a stop word has no stem
+
+
+def test_how_often_a_form_is_written_is_its_rarest_word():
+    assert Q.written(INDEX, "declarant") == 1
+    assert Q.written(INDEX, "declarer declarant") == 1
+    assert Q.written(INDEX, "declarer") == 5
+    assert Q.written(INDEX, "") == 0
