@@ -37,10 +37,26 @@ ALL = ["a1912", "a1915", "nap"]
 
 class _Index:
     codes: ClassVar = {"a1912": A1912, "a1915": A1915, "nap": NAP}
-    writes: ClassVar = {"declarant": frozenset({4}), "declarer": frozenset({1, 2, 3, 4, 5})}
+    writes: ClassVar = {
+        "declarant": frozenset({4}),
+        "declarer": frozenset({1, 2, 3, 4, 5}),
+        "player": frozenset({6, 7}),
+        "renig": frozenset({2}),
+        "revoke": frozenset({1, 2, 3}),
+    }
+    close: ClassVar = {
+        "revk": [(1, -3, "reva"), (1, -2, "revs"), (1, -1, "rev"), (1, -1, "revz"), (1, -1, "bevk"), (2, -9, "revoke")],
+        "rvk": [(1, -1, "rvka")],
+    }
 
     def spelled(self, word):
         return self.writes.get(word, frozenset())
+
+    def known(self, word):
+        return word in self.writes
+
+    def near(self, word):
+        return self.close.get(word, [])
 
 
 INDEX = _Index()
@@ -120,3 +136,24 @@ def test_how_often_a_form_is_written_is_its_rarest_word():
     assert Q.written(INDEX, "declarer declarant") == 1
     assert Q.written(INDEX, "declarer") == 5
     assert Q.written(INDEX, "") == 0
+
+
+def test_a_rare_variant_is_searched_as_its_headword():
+    """ "renig" is written once, "revoke" three times: at a third or less of its headword's
+    documents a variant counts for little and the headword fully."""
+    assert Q._word_forms(INDEX, "renig", {"renig": ("revoke",)}) == [("renig", Q.VARIANT_BOOST), ("revoke", 1.0)]
+
+
+def test_a_word_in_its_own_right_keeps_its_meaning_first():
+    """ "player" (two documents) is more than a third of "declarer" (five): itself first, the
+    headword as a synonym."""
+    assert Q._word_forms(INDEX, "player", {"player": ("declarer",)}) == [("player", 1.0), ("declarer", Q.SYNONYM_BOOST)]
+
+
+def test_an_unknown_word_of_four_letters_brings_the_nearest_known_words_sharing_its_first_letter():
+    """One edit for four letters, the nearest only, at most three of them, never one starting
+    with another letter; a known word brings none, nor does a word of three letters."""
+    fuzzy = Q.FUZZY_BOOST
+    assert Q._word_forms(INDEX, "revk", {}) == [("revk", 1.0), ("reva", fuzzy), ("revs", fuzzy), ("rev", fuzzy)]
+    assert Q._word_forms(INDEX, "revoke", {}) == [("revoke", 1.0)]
+    assert Q._word_forms(INDEX, "rvk", {}) == [("rvk", 1.0)]
