@@ -14,7 +14,7 @@ import adjudicator.search.rank as rank
 import adjudicator.search.snippets as snippets
 from adjudicator.errors import UnknownFilter
 from adjudicator.search.index import SearchIndex
-from adjudicator.search.results import Edition, Hit, Results, Settle, Span
+from adjudicator.search.results import Hit, Results, Settle, Span
 from adjudicator.search.snippets import spans
 from adjudicator.search.suggest import suggest
 
@@ -91,47 +91,41 @@ def _facets(
     index: SearchIndex, matched: frozenset[int], filters: Mapping[str, str | None]
 ) -> tuple[int, dict[str, list[tuple[str, int]]]]:
     """The provisions found after every filter, and each facet's counts with the other
-    filters applied: a law in three editions counts once."""
+    filters applied: a law in three editions counts once. Each subset of the documents
+    found, and its groups, is made once (with no filter, all four facets count one)."""
     group_of = index.group_of
     sets = {name: index.filtered(name, value) for name, value in filters.items() if value is not None}
     subsets: dict[tuple[str, ...], frozenset[int]] = {}
+    grouped: dict[tuple[str, ...], set[int]] = {}
+
+    def key(without: str) -> tuple[str, ...]:
+        return tuple(sorted(n for n in sets if n != without))
 
     def subset(without: str) -> frozenset[int]:
-        key = tuple(sorted(n for n in sets if n != without))
-        if key not in subsets:
-            subsets[key] = matched.intersection(*(sets[n] for n in key))
-        return subsets[key]
+        k = key(without)
+        if k not in subsets:
+            subsets[k] = matched.intersection(*(sets[n] for n in k))
+        return subsets[k]
 
-    total = len(set(map(group_of.__getitem__, subset(""))))
+    def groups(without: str) -> set[int]:
+        k = key(without)
+        if k not in grouped:
+            grouped[k] = set(map(group_of.__getitem__, subset(without)))
+        return grouped[k]
+
+    total = len(groups(""))
     out = {}
     codes = index.code_ids
     # a group has one document per code at most: a code counts its documents; a game or a
     # kind counts its groups; a topic, its (topic, group) pairs
     out["code"] = Counter({codes[c]: n for c, n in Counter(map(index.code_of.__getitem__, subset("code"))).items()})
     for name in ("game", "kind"):
-        of_group = index.group_values(name)
-        out[name] = Counter(map(of_group.__getitem__, set(map(group_of.__getitem__, subset(name)))))
+        out[name] = Counter(map(index.group_values(name).__getitem__, groups(name)))
     keys, n, values = index.facet_keys("topic"), len(index.docs), index.values("topic")
     topics = subset("topic")
     distinct = set().union(*map(keys.__getitem__, topics)) if topics else set()
     out["topic"] = Counter(values[key // n] for key in distinct)
     return total, {name: sorted(out[name].items(), key=lambda kv: (-kv[1], kv[0])) for name in FACETS}
-
-
-def _editions(index: SearchIndex, docnum: int) -> tuple[Edition, ...]:
-    doc = index.docs[docnum]
-    others = [d for d in index.members(doc.group) if d != docnum]
-    others.sort(key=lambda d: (-index.codes[index.docs[d].code].year, d))
-    return tuple(
-        Edition(
-            code=index.docs[d].code,
-            label=index.codes[index.docs[d].code].label,
-            number=index.docs[d].number,
-            id=index.docs[d].id,
-            differs=index.docs[d].digest != doc.digest,
-        )
-        for d in others
-    )
 
 
 def _highlight(plan: Q.Plan) -> frozenset[str]:
@@ -151,10 +145,11 @@ def _settle(
     if not m.plan.units or first is None:
         return None
     docs = index.docs
-    remedies = [(scores[d], d) for d in scores.keys() & index.filtered("kind", "remedy") if scores[d] > 0]
+    of_kind = index.filtered("kind", "remedy")
+    remedies = [(s, -d) for d, s in scores.items() if s > 0 and d in of_kind]
     if not remedies:
         return None
-    _, best = max(remedies, key=lambda sd: (sd[0], -sd[1]))
+    best = -max(remedies)[1]  # the best scored; of equals, the first
     irregularity = docs[best].irregularity
     members = [d for d in index.members(docs[best].group)]
     code = docs[best].code
@@ -254,7 +249,7 @@ def _hit(index: SearchIndex, d: int, spans: tuple[Span, ...], exact: bool) -> Hi
     return Hit(
         kind=doc.kind, code=doc.code, code_title=doc.code_title, game=doc.game, number=doc.number, id=doc.id,
         irregularity=doc.irregularity, title=doc.title, section=doc.section, section_title=doc.section_title,
-        snippet=spans, exact=exact, editions=_editions(index, d),
+        snippet=spans, exact=exact, editions=index.editions(d),
     )  # fmt: skip
 
 
@@ -272,25 +267,25 @@ def _search(
             scores = dict.fromkeys(sorted(scores), 0.0)
     rests_on = index.rests_on
     found = set(m.candidates)
-    found.update(*(rests_on[d] for d in m.candidates))
+    found.update(*(rests_on[d] for d in m.candidates & index.resting))
     found.update(m.exact)
     matched = frozenset(found)
     if m.named is not None:
         matched &= frozenset().union(*(index.filtered("code", c) for c in m.named))
-    for d in (matched & m.allowed) - scores.keys():  # found but not scored (the cost bound): after the others
-        scores[d] = 0.0
-    ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen)
+    unscored = (matched & m.allowed) - scores.keys()  # found but not scored (the cost bound): after the others
+    ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen, unscored)
     total, facets = _facets(index, matched, filters)
     terms = _highlight(m.plan)
     exact = set(m.exact)
     prefer = filters["code"]
     window = [
-        rank.shown(index, g, scores, m.allowed, exact, prefer) for g in ranked[(page - 1) * pagelen : page * pagelen]
+        rank.shown(index, g, scores, m.allowed, exact, prefer, unscored)
+        for g in ranked[(page - 1) * pagelen : page * pagelen]
     ]
     shown = [(d, snippets.window(index, d, terms)) for d in window]
     hits = tuple(_hit(index, d, snippets.spans(index.docs[d].text, p), d in exact) for d, p in shown)
     suggestion = suggest(index, text, m.scope, lambda other: _finds(index, other, filters)) if m.parsed.words else None
-    first = rank.shown(index, ranked[0], scores, m.allowed, exact, prefer) if ranked else None
+    first = rank.shown(index, ranked[0], scores, m.allowed, exact, prefer, unscored) if ranked else None
     settle = _settle(index, m, scores, first, prefer)
     notes = []
     if cut:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import itertools
 import json
 import math
 import shutil
@@ -34,7 +35,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh.analysis import SpaceSeparatedTokenizer
-from whoosh.codec.whoosh3 import W3Codec, W3Segment
+from whoosh.codec.whoosh3 import W3Codec, W3LeafMatcher, W3Segment
 from whoosh.fields import TEXT, Schema
 from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.reading import TermNotFound
@@ -44,6 +45,7 @@ from adjudicator.errors import IndexProblem
 from adjudicator.model import Library
 from adjudicator.search.cache import Bounded
 from adjudicator.search.documents import CodeInfo, Document, Indexed
+from adjudicator.search.results import Edition
 from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems
 
 FORMAT = 3
@@ -145,13 +147,13 @@ class SearchIndex:
         self.refers: list[tuple[str, ...]] = []  # set by open/build: each document's cross-references
         self.code_ids = list(codes)
         position = {c: i for i, c in enumerate(self.code_ids)}
-        self.code_of = array("i", (position[d.code] for d in docs))  # docnum -> the code's position
+        self.code_of = [position[d.code] for d in docs]  # docnum -> the code's position (a list: read fastest)
         split: list[list[int]] = [[] for _ in self.code_ids]
         for d, c in enumerate(self.code_of):
             split[c].append(d)
         self.code_docs = [frozenset(ds) for ds in split]
         self._buckets: Bounded[dict[int, frozenset[int]]] = Bounded(20_000)
-        self.group_of = array("i", (d.group for d in docs))
+        self.group_of = [d.group for d in docs]
         self.kind_weights = [KIND_WEIGHT[d.kind] for d in docs]
         self.norms = [K1 * (1 - B + B * d.length / self.average_length) for d in docs]  # BM25's length part
         self._titled: dict[str, frozenset[int]] | None = None
@@ -162,6 +164,7 @@ class SearchIndex:
         self._remedies: dict[tuple[str, str], list[int]] | None = None
         self._known: Bounded[bool] = Bounded(50_000)
         self._deleted: dict[str, tuple[str, ...]] | None = None
+        self._editions: dict[int, tuple[Edition, ...]] = {}
 
     def __len__(self) -> int:
         return len(self.docs)
@@ -217,11 +220,7 @@ class SearchIndex:
             matcher = self.searcher().reader().postings(fieldname, term)
         except TermNotFound:
             return self._postings.put(key, _EMPTY)
-        docnums, tfs = array("i"), []
-        while matcher.is_active():
-            docnums.append(matcher.id())
-            tfs.append(matcher.weight())
-            matcher.next()
+        docnums, tfs = _read(matcher)
         n, df = len(self.docs), len(docnums)
         idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
         norms, kinds = self.norms, self.kind_weights
@@ -447,6 +446,27 @@ class SearchIndex:
             self._values[key] = found  # type: ignore[assignment]
         return found  # type: ignore[return-value]
 
+    def editions(self, docnum: int) -> tuple[Edition, ...]:
+        """The other editions of a document's provision, newest first, as a hit shows them
+        (made once per document)."""
+        found = self._editions.get(docnum)
+        if found is None:
+            docs, doc = self.docs, self.docs[docnum]
+            others = [d for d in self.members(doc.group) if d != docnum]
+            others.sort(key=lambda d: (-self.codes[docs[d].code].year, d))
+            found = tuple(
+                Edition(
+                    code=docs[d].code,
+                    label=self.codes[docs[d].code].label,
+                    number=docs[d].number,
+                    id=docs[d].id,
+                    differs=docs[d].digest != doc.digest,
+                )
+                for d in others
+            )
+            self._editions[docnum] = found
+        return found
+
     def members(self, group: int) -> tuple[int, ...]:
         """The documents of one group of editions, in library order."""
         if self._members is None:
@@ -455,6 +475,30 @@ class SearchIndex:
                 table.setdefault(doc.group, []).append(docnum)
             self._members = {k: tuple(v) for k, v in table.items()}
         return self._members.get(group, (group,))
+
+
+def _read(matcher: Any) -> tuple[array, list[float]]:
+    """A term's docnums and frequencies, read a block at a time (whoosh 2.7's own matcher
+    keeps each block's ids and weights as arrays: a posting at a time costs four calls)."""
+    docnums, tfs = array("i"), []
+    if type(matcher) is W3LeafMatcher:
+        while matcher.is_active():
+            if matcher._data is None:
+                matcher._read_data()
+            ids = matcher._data[0]  # as whoosh's _read_ids, the deltas summed in C
+            ids = ids if matcher._byteids else itertools.accumulate(ids)
+            if matcher._weights is None:
+                matcher._read_weights()
+            start = matcher._i
+            docnums.extend(itertools.islice(ids, start, None))
+            tfs.extend(matcher._weights[start:])
+            matcher._next_block()
+        return docnums, tfs
+    while matcher.is_active():  # any other matcher (an index with deletions): a posting at a time
+        docnums.append(matcher.id())
+        tfs.append(matcher.weight())
+        matcher.next()
+    return docnums, tfs
 
 
 def _merged(tables: Iterable[Mapping[str, tuple[str, ...]]]) -> dict[str, tuple[str, ...]]:

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import heapq
 import itertools
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from adjudicator.search.index import SearchIndex
+from adjudicator.search.index import Postings, SearchIndex
 from adjudicator.search.query import Form, Plan, Unit
 
 COMMON = 0.08
@@ -54,6 +55,22 @@ def unit_docs(index: SearchIndex, unit: Unit) -> frozenset[int]:
     return frozenset().union(*sets) if sets else frozenset()
 
 
+def _weights(postings: Postings, docs: frozenset[int]) -> Iterable[tuple[int, float]]:
+    """The (docnum, weight) of ``postings`` for the documents of ``docs`` that have the term:
+    the postings read through when ``docs`` is not much smaller, else each document looked
+    up in them (a common term's thousands of postings against a few hundred documents)."""
+    docnums, weights = postings.docnums, postings.weights
+    if len(docs) * 8 >= len(docnums):
+        return ((d, w) for d, w in zip(docnums, weights, strict=True) if d in docs)
+    out = []
+    n = len(docnums)
+    for d in docs:
+        i = bisect_left(docnums, d)
+        if i < n and docnums[i] == d:
+            out.append((d, weights[i]))
+    return out
+
+
 def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget: list[int]) -> dict[int, float]:
     """Each document of ``within`` that has the unit: the weight of its best form (a form of
     several terms weighs their sum)."""
@@ -66,10 +83,9 @@ def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget:
         found: dict[int, float] = {}
         for field, term in form.terms:
             postings = index.postings(field, term)
-            budget[0] -= len(postings.docnums)
-            for d, w in zip(postings.docnums, postings.weights, strict=True):
-                if d in docs:
-                    found[d] = found.get(d, 0.0) + w
+            budget[0] -= len(postings.docnums)  # the bound counts the postings, however they are read
+            for d, w in _weights(postings, docs):
+                found[d] = found.get(d, 0.0) + w
         boost = form.boost
         for d, w in found.items():
             w *= boost
@@ -88,39 +104,42 @@ def match(
     be alone, and a facet counts what choosing it shows): a document matches when it
     holds one of the units rare in its code (in at most COMMON of its documents), or all
     the units its code holds but one (both, of two; any, of two common ones or of one)."""
-    per_unit: list[tuple[Unit, dict[int, frozenset[int]]]] = []
+    per_unit: list[tuple[Unit, frozenset[int], Mapping[int, frozenset[int]]]] = []  # its documents, by code
     parts = {id(u) for u in plan.units if u.part}
     for unit in plan.units:
-        split: dict[int, set[int]] = {}
-        for form in unit.forms:
-            docs = _form_docs(index, form)
-            if docs:
+        found = [(form, docs) for form in unit.forms if (docs := _form_docs(index, form))]
+        if len(found) == 1:  # one form: its documents split by code as cached
+            form, docs = found[0]
+            per_unit.append((unit, docs, index.by_code(form, docs)))
+        elif found:
+            split: dict[int, set[int]] = {}
+            for form, docs in found:
                 for c, part in index.by_code(form, docs).items():
                     split.setdefault(c, set()).update(part)
-        if split:
-            per_unit.append((unit, {c: frozenset(p) for c, p in split.items()}))
+            every = frozenset().union(*(docs for _, docs in found))
+            per_unit.append((unit, every, {c: frozenset(p) for c, p in split.items()}))
     if not per_unit:
         return frozenset(), []
-    matched: set[int] = set()
+    matched: list[Iterable[int]] = []
     sizes = index.code_docs
     for c in codes:
-        present = [split[c] for u, split in per_unit if c in split and id(u) not in parts]
+        present = [split[c] for u, _, split in per_unit if c in split and id(u) not in parts]
         if not present:
             continue
         cut = max(COMMON * len(sizes[c]), MIN_RARE)
         rare = [docs for docs in present if len(docs) <= cut]
-        if rare:
-            matched.update(*rare)
         if len(present) == 1 or (len(present) == 2 and not rare):
-            matched.update(*present)
-        elif len(present) >= 2:
-            need = max(2, len(present) - 1)
-            counts = Counter(itertools.chain.from_iterable(present))
-            matched.update(d for d, n in counts.items() if n >= need)
-    found = frozenset(matched)
+            matched.extend(present)
+        else:
+            matched.extend(rare)
+            if len(present) >= 2:
+                need = max(2, len(present) - 1)
+                counts = Counter(itertools.chain.from_iterable(present))
+                matched.append([d for d, n in counts.items() if n >= need])
+    found = frozenset().union(*matched)
     if plan.excluded:
         found -= frozenset().union(*(index.postings("text", s).docset for s in plan.excluded))
-    units = [(u, frozenset().union(*split.values()) & found) for u, split in per_unit]
+    units = [(u, every & found) for u, every, _ in per_unit]
     return found, [(u, docs) for u, docs in units if docs]
 
 
@@ -160,9 +179,8 @@ def score(
         if budget[0] <= 0:
             break
         budget[0] -= len(postings.docnums)
-        for d, w in zip(postings.docnums, postings.weights, strict=True):
-            if d in scores:
-                scores[d] += w * PAIR_BOOST
+        for d, w in _weights(postings, inside):
+            scores[d] += w * PAIR_BOOST
     if len(scores) > MAX_REFINED:
         floor = heapq.nlargest(MAX_REFINED, scores.values())[-1]
         best = {d: s for d, s in scores.items() if s >= floor}
@@ -219,18 +237,17 @@ def _title_factors(
     if not concepts:
         return
     held: dict[int, int] = {}  # document -> the units its title holds
+    scored = scores.keys()
     for concept in concepts:
         titled = frozenset().union(*(index.titled(s) for s in concept))
-        for d in titled:
-            if d in scores:
-                held[d] = held.get(d, 0) + 1
+        for d in scored & titled:
+            held[d] = held.get(d, 0) + 1
     if not held:
         return
     words: dict[int, int] = {}  # document -> its title's stems that are the query's
     for stem in frozenset().union(*concepts):
-        for d in index.titled(stem):
-            if d in held:
-                words[d] = words.get(d, 0) + 1
+        for d in held.keys() & index.titled(stem):
+            words[d] = words.get(d, 0) + 1
     docs, n = index.docs, len(concepts)
     for d, count in held.items():
         covered = count / n
@@ -242,11 +259,14 @@ def _title_factors(
 
 
 def rank_groups(
-    index: SearchIndex, scores: Mapping[int, float], allowed: frozenset[int], exact: list[int], limit: int | None = None
-) -> list[int]:
+    index: SearchIndex, scores: Mapping[int, float], allowed: frozenset[int], exact: list[int],
+    limit: int | None = None, unscored: frozenset[int] = frozenset(),
+) -> list[int]:  # fmt: skip
     """The groups of editions to show, best first: the exact citations' (in citation
-    order), then by their best member's score (ties: library order); the first ``limit``
-    only, when given (the same as the first of all)."""
+    order), then by their best member's score (ties: library order), then the groups
+    found but not scored (``unscored``: the cost bound), as if scored 0, in library order;
+    the first ``limit`` only, when given (the same as the first of all). The unscored are
+    looked at only when the scored do not fill ``limit``."""
     groups = index.group_of
     best: dict[int, float] = {}
     for d, s in scores.items():
@@ -256,17 +276,27 @@ def rank_groups(
                 best[g] = s
     first = list(dict.fromkeys(groups[d] for d in exact))
     seen = set(first)
-    ordered = [(-s, g) for g, s in best.items() if g not in seen]
-    ordered = heapq.nsmallest(limit, ordered) if limit is not None and limit < len(ordered) else sorted(ordered)
-    return first + [g for _, g in ordered]
+    scored = [(-s, g) for g, s in best.items() if g not in seen and s > 0.0]
+    if limit is not None and limit < len(scored):
+        return first + [g for _, g in heapq.nsmallest(limit, scored)]
+    scored.sort()
+    # scores are never negative: a group at 0 (scored so, or found and not scored) comes
+    # after every other, in library order
+    zero = {g for g, s in best.items() if g not in seen and s <= 0.0}
+    if unscored:
+        zero.update(g for g in set(map(groups.__getitem__, unscored & allowed)) if g not in seen and g not in best)
+    rest = sorted(zero)
+    if limit is not None:
+        rest = rest[: max(0, limit - len(scored))]
+    return first + [g for _, g in scored] + rest
 
 
 def shown(index: SearchIndex, group: int, scores: Mapping[int, float], allowed: frozenset[int],
-          exact: set[int], prefer: str | None) -> int:  # fmt: skip
+          exact: set[int], prefer: str | None, unscored: frozenset[int] = frozenset()) -> int:  # fmt: skip
     """The member that shows a group: in the code ``prefer`` (the filter), else an exact
-    citation, else the newest edition found (then the best scored)."""
+    citation, else the newest edition found (scored, or ``unscored``), then the best scored."""
     docs, codes = index.docs, index.codes
-    members = [d for d in index.members(group) if d in allowed and (d in scores or d in exact)]
+    members = [d for d in index.members(group) if d in allowed and (d in scores or d in exact or d in unscored)]
     if not members:
         members = [d for d in index.members(group) if d in allowed] or list(index.members(group))
 
