@@ -40,7 +40,13 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
     ),
     "search": (
         ["adjudicator/search/query.py"],
-        ["tests/search/test_parse.py", "tests/search/test_search.py", "tests/search/test_fuzz.py"],
+        [
+            "tests/search/test_parse.py",
+            "tests/search/test_search.py",
+            "tests/search/test_fuzz.py",
+            # searchers shared by greenlets, in a subprocess of its own (12 s): not the query reader's
+            "--deselect=tests/search/test_search.py::test_greenlets_share_their_threads_searcher",
+        ],
     ),
 }
 """The modules `make mutation` covers (search: the query reader, adjudicator/search/query.py)."""

@@ -45,7 +45,9 @@ class _Index:
         "revoke": frozenset({1, 2, 3}),
     }
     close: ClassVar = {
-        "revk": [(1, -3, "reva"), (1, -2, "revs"), (1, -1, "rev"), (1, -1, "revz"), (1, -1, "bevk"), (2, -9, "revoke")],
+        "revk": [(1, -4, "bevk"), (1, -3, "reva"), (1, -2, "revs"), (1, -1, "rev"), (1, -1, "revz"), (2, -9, "revoke")],
+        "rebok": [(2, -9, "revoke")],
+        "renegg": [(2, -1, "renege"), (2, -1, "benegg")],
         "rvk": [(1, -1, "rvka")],
     }
 
@@ -157,3 +159,22 @@ def test_an_unknown_word_of_four_letters_brings_the_nearest_known_words_sharing_
     assert Q._word_forms(INDEX, "revk", {}) == [("revk", 1.0), ("reva", fuzzy), ("revs", fuzzy), ("rev", fuzzy)]
     assert Q._word_forms(INDEX, "revoke", {}) == [("revoke", 1.0)]
     assert Q._word_forms(INDEX, "rvk", {}) == [("rvk", 1.0)]
+
+
+def test_five_letters_allow_one_edit_six_allow_two():
+    assert Q._word_forms(INDEX, "rebok", {}) == [("rebok", 1.0)]
+    assert Q._word_forms(INDEX, "renegg", {}) == [("renegg", 1.0), ("renege", Q.FUZZY_BOOST)]
+
+
+def test_a_unit_keeps_one_form_per_stems_at_its_best_boost():
+    """ "leads" and "lead" have one stem: one form, at the higher boost; a stop word none."""
+    unit = Q._unit("leads", [("leads", 0.5), ("lead", 1.0), ("the", 1.0)])
+    assert unit == Q.Unit((Q.Form((("text", "lead"),), 1.0),), frozenset({"lead"}), "leads")
+    assert Q._unit("the", [("the", 1.0)]) is None
+
+
+def test_a_unit_of_three_words_is_their_pairs_unless_quoted():
+    pairs = Q._unit("eldest hand leads", [("eldest hand leads", 1.0)])
+    assert pairs is not None and pairs.forms == (Q.Form((("pairs", "eldest_hand"), ("pairs", "hand_lead")), 1.0),)
+    quoted = Q._unit("eldest hand leads", [("eldest hand leads", 1.5)], exact=True)
+    assert quoted is not None and quoted.forms[0].phrase == ("eldest", "hand", "lead")
