@@ -178,3 +178,54 @@ def test_a_unit_of_three_words_is_their_pairs_unless_quoted():
     assert pairs is not None and pairs.forms == (Q.Form((("pairs", "eldest_hand"), ("pairs", "hand_lead")), 1.0),)
     quoted = Q._unit("eldest hand leads", [("eldest hand leads", 1.5)], exact=True)
     assert quoted is not None and quoted.forms[0].phrase == ("eldest", "hand", "lead")
+
+
+def test_words_a_glossary_lists_together_are_one_unit_and_each_word_counts_for_less():
+    """ "eldest hand" is a glossary name (its headword here "first hand"): one unit searched as
+    the name and as the headword, side by side; "eldest" and "hand" alone score at
+    COVERED_BOOST and no document needs them; "leads" is a word of its own."""
+    cut = Q.COVERED_BOOST
+    found = Q.plan(INDEX, _parse("eldest hand leads"), {"eldest hand": ("first hand",)})
+    assert found == Q.Plan(
+        [
+            Q.Unit(
+                (Q.Form((("pairs", "eldest_hand"),), 1.0), Q.Form((("pairs", "first_hand"),), 1.0)),
+                frozenset({"eldest", "hand", "first"}),
+                "eldest hand",
+            ),
+            Q.Unit((Q.Form((("text", "eldest"),), cut),), frozenset({"eldest"}), "eldest", part=True),
+            Q.Unit((Q.Form((("text", "hand"),), cut),), frozenset({"hand"}), "hand", part=True),
+            Q.Unit(  # and "led", the language table's other form of "lead"
+                (Q.Form((("text", "lead"),), 1.0), Q.Form((("text", "led"),), Q.LANGUAGE_BOOST)),
+                frozenset({"lead", "led"}),
+                "leads",
+            ),
+        ],
+        ["eldest_hand", "hand_lead"],
+        [],
+        6,
+    )
+
+
+def test_three_words_listed_together_come_before_two_of_them():
+    groups = {"eldest hand leads": ("opening lead",), "hand leads": ("lead",)}
+    found = Q.plan(INDEX, _parse("eldest hand leads"), groups)
+    assert [(u.label, u.part) for u in found.units] == [
+        ("eldest hand leads", False),
+        ("eldest", True),
+        ("hand", True),
+        ("leads", True),
+    ]
+    later = Q.plan(INDEX, _parse("revoke hand leads"), groups)  # the name may stand after other words
+    assert [(u.label, u.part) for u in later.units] == [
+        ("hand leads", False),
+        ("revoke", False),
+        ("hand", True),
+        ("leads", True),
+    ]
+
+
+def test_two_names_in_one_query_are_two_units():
+    groups = {"eldest hand": ("first hand",), "new deal": ("redeal",)}
+    found = Q.plan(INDEX, _parse("eldest hand new deal"), groups)
+    assert [(u.label, u.part) for u in found.units][:2] == [("eldest hand", False), ("new deal", False)]
