@@ -148,7 +148,7 @@ def test_installed_into_a_fresh_environment_it_serves_and_answers_from_another_f
         status, kind, page = _get(server, f"{base}/")
         assert (status, kind) == (200, "text/html; charset=utf-8") and "Settle a dispute" in page
         status, _, page = _get(
-            server, f"{base}/settle/napoleon-hoffmann/revoke?who-revoked=opponent&shown=yes&replayed=made"
+            server, f"{base}/settle/napoleon-hoffmann/revoke/shown=yes/who-revoked=opponent/replayed=made"
         )
         assert status == 200 and "The revoker pays the caller for everyone" in page
         status, kind, document = _get(server, f"{base}/api/v1/openapi.json")

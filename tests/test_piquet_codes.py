@@ -335,7 +335,7 @@ def test_a_player_level_quiz_asks_the_scores(library):
 
 
 def test_a_ruling_page_leads_with_what_happens_now(client):
-    response = client.get(f"/settle/{PORTLAND}/revoke", query_string={"held-suit": "yes", "found-when": "in-play"})
+    response = client.get(f"/settle/{PORTLAND}/revoke/held-suit=yes/found-when=in-play")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "plays a card of the suit led" in page
@@ -445,8 +445,7 @@ def test_the_au_cent_pages(client):
     quiz_page = client.get(f"/learn/{AU_CENT}/quiz", query_string={"level": "director"}, follow_redirects=True)
     assert quiz_page.status_code == 200
     compare = client.get(
-        f"/settle/{PORTLAND}/wrong-stock-cards/compare/{AU_CENT}",
-        query_string={"who-did-it": "non-dealer", "elder-what": "mixed"},
+        f"/settle/{PORTLAND}/wrong-stock-cards/who-did-it=non-dealer/elder-what=mixed/compare/{AU_CENT}"
     )
     assert compare.status_code == 200
     page = compare.get_data(as_text=True)

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field as default
 from typing import Any
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import quote, urlencode, urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
 from markupsafe import escape
@@ -201,8 +201,39 @@ def _respond(
         rest = [(k, v) for k, v in request.args.items(multi=True) if k != field]
         url = f"{request.path}?{urlencode(rest)}" if rest else request.path
         suggestions.append(LinkItem(f"the same page without {field!r}", url))
+    answers = (request.view_args or {}).get("answers") if request.method == "GET" else None
+    if field is not None and answers:
+        suggestions.extend(_without_answer(answers, field, value, choices, close))
     page = ErrorPage(status, TITLES.get(status, "Error"), message, field, suggestions)
     return make_response(render_template("errors/error.html", page=page, search_url=url_for("pages.search")), status)
+
+
+def _without_answer(
+    answers: str, field: str, value: Any, choices: list[str] | None, close: list[str] | None
+) -> list[LinkItem]:
+    """A bad answer in a path-style address (``.../question=answer/...``): the same page
+    with the nearest answers in its place, and without it."""
+    segments = answers.split("/")
+    bad = [i for i, s in enumerate(segments) if s.partition("=")[0] == field or s == value]
+    if not bad:
+        return []
+    at = bad[0]
+    question = segments[at].partition("=")[0]
+
+    start = request.path.find(answers)
+    if start < 0:
+        return []
+    base, rest = request.path[:start].rstrip("/"), request.path[start + len(answers) :]
+
+    def address(segment: str | None) -> str:
+        kept = [*segments[:at], *([segment] if segment else []), *segments[at + 1 :]]
+        return quote("/".join([base, *(s for s in kept if s)]) + rest, safe="/=-")
+
+    links = []
+    if value is not None and choices:
+        nearest = close if close is not None else difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6)
+        links = [LinkItem(f"{question} {other}", address(f"{question}={other}")) for other in nearest]
+    return [*links, LinkItem(f"the same page without {question!r}", address(None))]
 
 
 def install(app: Flask) -> None:

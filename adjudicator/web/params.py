@@ -23,7 +23,7 @@ from adjudicator.auction import Call
 from adjudicator.errors import BadInput
 from adjudicator.model import NOT_SURE, Code, whole_number
 from adjudicator.search import SearchIndex, check_filters
-from adjudicator.web.urls import TIME_LIMIT
+from adjudicator.web.urls import ANSWER_SEP, TIME_LIMIT
 
 MAX_QUERY = 200
 """Characters of a search or a find-the-irregularity query (the fields' maxlength too)."""
@@ -76,7 +76,8 @@ def text_arg(name: str, limit: int) -> str:
 
 
 def given_answers() -> dict[str, str]:
-    """The answers in the query string, keyed by question id; each question at most once."""
+    """The answers in the query string, keyed by question id; each question at most once
+    (the addresses of before the path-style ones, and a GET form's)."""
     if len(request.args) > MAX_ANSWERS:
         raise BadInput(f"too many parameters ({len(request.args)}); at most {MAX_ANSWERS}", "answers")
     answers: dict[str, str] = {}
@@ -85,6 +86,28 @@ def given_answers() -> dict[str, str]:
         if len(values) > 1:
             raise BadInput(f"{key!r} is answered {len(values)} times; answer each question once", key)
         answers[key] = values[0]
+    return answers
+
+
+def path_answers(path: str) -> dict[str, str]:
+    """The answers in the address's path, ``question=answer`` a segment (urls.answers_path);
+    an empty segment (a slash at the end) is skipped. A segment that is not
+    ``question=answer``, or a question answered twice, is a 400 naming it."""
+    answers: dict[str, str] = {}
+    segments = [segment for segment in path.split("/") if segment]
+    if len(segments) > MAX_ANSWERS:
+        raise BadInput(f"too many answers ({len(segments)}); at most {MAX_ANSWERS}", "answers")
+    for segment in segments:
+        question, sep, answer = segment.partition(ANSWER_SEP)
+        if not sep or not question or not answer:
+            raise BadInput(
+                f"each part of the address after the irregularity is question{ANSWER_SEP}answer; got {segment[:40]!r}",
+                "answers",
+                value=segment[:40],
+            )
+        if question in answers:
+            raise BadInput(f"{question[:40]!r} is answered twice; answer each question once", question[:40])
+        answers[question] = answer
     return answers
 
 

@@ -10,11 +10,11 @@ from adjudicator import search
 from adjudicator.model import Library
 from adjudicator.search import SearchIndex
 from adjudicator.web.params import SearchParams
+from adjudicator.web.urls import LIBRARY
 
-LIBRARY = "adjudicator.library"
 SEARCH = "adjudicator.search"
 PAGES = "adjudicator.pages"
-"""The keys of ``app.extensions``."""
+"""The keys of ``app.extensions`` (and LIBRARY, from urls, which orders answers by it)."""
 
 
 def library_of(app: Flask) -> Library:

@@ -1,7 +1,12 @@
 """Every address the pages link to, built in one place (inside a request: ``url_for``).
 
-Answers travel as the query string, keyed by question id (a question id may be any id,
-even ``code``); a sheet's hands and an auction's calls likewise.
+The answers so far travel in the path, one segment a question, ``question=answer``, in the
+order the irregularity lists its questions: ``/settle/CODE/IRREGULARITY/who-revoked=opponent/
+replayed=made`` (its table view and comparisons add ``/table`` and ``/compare/OTHER``). A
+state of a dispute is thus one address, a file of a static export, and the same on the live
+app (the query-string addresses of before redirect to it: ``params.path_answers``). Ids are
+lowercase words joined by hyphens, so a segment needs no escaping; anything else a user
+types is escaped by ``url_for``. A sheet's hands and an auction's calls stay in the query.
 """
 
 from __future__ import annotations
@@ -12,16 +17,47 @@ from urllib.parse import urlencode
 
 from flask import current_app, url_for
 
+from adjudicator.engine import find_irregularity
+from adjudicator.errors import LookupProblem
 from adjudicator.graph import path_to
 from adjudicator.model import Library
 
+LIBRARY = "adjudicator.library"
+"""The key of ``app.extensions`` holding the library (state.library_of reads it too)."""
 TIME_LIMIT = "time-limit"
 """The score sheet's parameter for play stopped at a time limit."""
 
 
-def with_answers(url: str, answers: Mapping[str, str] | None) -> str:
-    """``url`` with the answers as its query."""
-    return f"{url}?{urlencode(list(answers.items()))}" if answers else url
+ANSWER_SEP = "="
+"""Between a question id and its answer in a segment of the path."""
+
+
+def answers_path(answers: Mapping[str, str], order: Sequence[str] = ()) -> str:
+    """The answers as path segments, ``question=answer`` joined by ``/``: the questions in
+    ``order`` first, in that order, then the others as given (one address per state)."""
+    rank = {question: place for place, question in enumerate(order)}
+    ordered = sorted(answers.items(), key=lambda item: rank.get(item[0], len(rank)))
+    return "/".join(f"{question}{ANSWER_SEP}{answer}" for question, answer in ordered)
+
+
+def question_order(code_id: str, irregularity_id: str) -> Sequence[str]:
+    """The questions of the irregularity that rules on ``irregularity_id`` under the code
+    (its general-laws fallback's when the code is silent), in the order it lists them."""
+    code = current_app.extensions[LIBRARY].codes.get(code_id)
+    if code is None:
+        return ()
+    try:
+        return tuple(find_irregularity(code, irregularity_id)[1].questions)
+    except LookupProblem:
+        return ()
+
+
+def _answered(endpoint: str, code_id: str, irregularity_id: str, answers: Mapping[str, str] | None, **more: str) -> str:
+    """The address of ``endpoint`` for these answers (the bare rule when there are none)."""
+    if not answers:
+        return url_for(endpoint, code=code_id, irregularity=irregularity_id, **more)
+    path = answers_path(answers, question_order(code_id, irregularity_id))
+    return url_for(endpoint, code=code_id, irregularity=irregularity_id, answers=path, **more)
 
 
 def code_url(code_id: str, anchor: str | None = None) -> str:
@@ -50,15 +86,16 @@ def irregularities_url(code_id: str) -> str:
 
 
 def settle_url(code_id: str, irregularity_id: str, answers: Mapping[str, str] | None = None) -> str:
-    return with_answers(url_for("pages.settle", code=code_id, irregularity=irregularity_id), answers)
+    """The question these answers lead to, or the ruling."""
+    return _answered("pages.settle", code_id, irregularity_id, answers)
 
 
 def table_url(code_id: str, irregularity_id: str, answers: Mapping[str, str] | None = None) -> str:
-    return with_answers(url_for("pages.table", code=code_id, irregularity=irregularity_id), answers)
+    return _answered("pages.table", code_id, irregularity_id, answers)
 
 
 def compare_url(code_id: str, irregularity_id: str, other_id: str, answers: Mapping[str, str] | None = None) -> str:
-    return with_answers(url_for("pages.compare", code=code_id, irregularity=irregularity_id, other=other_id), answers)
+    return _answered("pages.compare", code_id, irregularity_id, answers, other=other_id)
 
 
 def remedy_url(library: Library, code_id: str, irregularity_id: str, remedy_id: str) -> str:

@@ -167,15 +167,6 @@ def check_page(response, status: int = 200, weight: int = PAGE_WEIGHT) -> Beauti
     return page
 
 
-def form_url(form, button) -> str:
-    """The URL a GET form goes to when ``button`` is pressed (what a browser would build)."""
-    from urllib.parse import urlencode
-
-    pairs = [(i["name"], i.get("value", "")) for i in form.find_all("input", type="hidden")]
-    pairs.append((button["name"], button["value"]))
-    return f"{form['action']}?{urlencode(pairs)}"
-
-
 def scenario_result(library, case):
     """The engine's answer to a scenario; a scenario the engine itself rejects is skipped
     here (tests/test_cases.py reports it)."""
@@ -216,3 +207,26 @@ def change_that_matters(library):
                 if result.remedy is not None and result.remedy.id != ruling.remedy.id:
                     return code.id, irregularity.id, answers, first, answer.id, ruling, result
     pytest.skip("no irregularity in the library has an answer that changes the ruling")
+
+
+def settle_address(code_id: str, irregularity_id: str, answers=None, view: str = "") -> str:
+    """A settling address as the README writes it: ``/settle/CODE/IRREGULARITY/question=answer/...``,
+    then ``table`` or ``compare/OTHER`` for those views (the answers in the order given)."""
+    parts = [f"/settle/{code_id}/{irregularity_id}", *(f"{q}={a}" for q, a in (answers or {}).items())]
+    if view:
+        parts.append(view)
+    return "/".join(parts)
+
+
+def answers_of(url: str) -> dict[str, str]:
+    """The answers a settling address holds: the ``question=answer`` segments after the
+    irregularity (``/settle/CODE/IRREGULARITY/...``), up to ``table`` or ``compare``."""
+    from urllib.parse import unquote, urlsplit
+
+    answers: dict[str, str] = {}
+    for segment in urlsplit(url).path.split("/")[4:]:
+        question, sep, answer = segment.partition("=")
+        if not sep:
+            break
+        answers[unquote(question)] = unquote(answer)
+    return answers

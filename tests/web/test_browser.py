@@ -157,7 +157,7 @@ def test_settle_a_dispute_by_keyboard_at_375px(phone, live_server, library, irre
         assert page.locator("h1").inner_text() == result.question.ask
         phone.accessible()
         first = result.question.answers[0]
-        tab_to(page, first.label, tag="button")
+        tab_to(page, first.label, tag="a")
         page.keyboard.press("Enter")
         page.wait_for_load_state()
         answers[result.question.id] = first.id
@@ -190,9 +190,9 @@ def test_change_an_earlier_answer_and_the_ruling_changes(phone, live_server, lib
     assert page.locator("h1").inner_text() == ask
     phone.accessible()
     label = before.irregularity.questions[first].answer(other).label
-    page.get_by_role("button", name=label, exact=True).click()
-    while page.locator("form.question").count():  # a new path may ask a new question
-        page.locator("form.question button").first.click()
+    page.get_by_role("link", name=label, exact=True).click()
+    while page.locator("section.question").count():  # a new path may ask a new question
+        page.locator("section.question a.answer").first.click()
     assert page.locator("h1").inner_text() == after.remedy.title
     phone.accessible()
 

@@ -12,7 +12,7 @@ import pytest
 from adjudicator import config, quiz
 from adjudicator.engine import Ruling, adjudicate, available
 from adjudicator.model import PHASES
-from tests.web.conftest import CATALOGUE_WEIGHT, CODES, check_page, headings, soup
+from tests.web.conftest import CATALOGUE_WEIGHT, CODES, answers_of, check_page, headings, soup
 
 ONE_KIND = "proper-or-not"
 API = "/api/v1"
@@ -127,7 +127,7 @@ def test_what_can_go_wrong_goes_phase_by_phase_with_what_the_law_can_do(client, 
         links = lesson.find("ul", class_="remedies").find_all("a")
         assert [a.get_text(strip=True) for a in links] == [r.title for r in irregularity.remedies.values()]
         for link, remedy in zip(links, irregularity.remedies.values(), strict=True):
-            result = adjudicate(code, irregularity.id, query(link["href"]))
+            result = adjudicate(code, irregularity.id, answers_of(link["href"]))
             assert isinstance(result, Ruling) and remedy.id in {o.remedy.id for o in result.outcomes}
         assert bool(lesson.find(class_="general")) == (fallback is not None)
 

@@ -5,7 +5,6 @@ user does with it."""
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
@@ -14,7 +13,15 @@ from adjudicator.model import NOT_SURE, PHASES
 from adjudicator.scenario import read_cases
 from adjudicator.web.presenters.settle import COMPACT_AFTER
 from tests.conftest import CASES_DIR
-from tests.web.conftest import CODES, change_that_matters, check_page, first_path, form_url, headings
+from tests.web.conftest import (
+    CODES,
+    answers_of,
+    change_that_matters,
+    check_page,
+    first_path,
+    headings,
+    settle_address,
+)
 
 
 @pytest.fixture(scope="module")
@@ -83,21 +90,19 @@ def test_what_happened_is_findable_by_a_word(client, library, code_id):
 
 def test_change_asks_again_and_keeps_the_later_answers(client, library):
     code_id, irregularity_id, answers, first, other, before, after = change_that_matters(library)
-    page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
+    page = check_page(client.get(settle_address(code_id, irregularity_id, answers)))
     assert page.h1.get_text(strip=True) == before.remedy.title
     change = page.find(id="because").find_next("ol").find("a", class_="change")
-    query = dict(parse_qsl(urlsplit(change["href"]).query))
-    assert first not in query and query == {k: v for k, v in answers.items() if k != first}
+    kept = answers_of(change["href"])
+    assert first not in kept and kept == {k: v for k, v in answers.items() if k != first}
     page = check_page(client.get(change["href"]))
     assert page.h1.get_text(strip=True) == before.irregularity.questions[first].ask
-    form = page.find("form", class_="question")
-    assert {i["name"]: i["value"] for i in form.find_all("input", type="hidden")} == query
-    button = form.find("button", value=other)
-    url = form_url(form, button)
-    page = check_page(client.get(url))
-    while page.find("form", class_="question"):  # the new path may ask something new
-        form = page.find("form", class_="question")
-        page = check_page(client.get(form_url(form, form.find("button"))))
+    question = page.find("section", class_="question")
+    link = next(a for a in question.find_all("a", class_="answer") if answers_of(a["href"]).get(first) == other)
+    assert answers_of(link["href"]) == {**kept, first: other}
+    page = check_page(client.get(link["href"]))
+    while question := page.find("section", class_="question"):  # the new path may ask something new
+        page = check_page(client.get(question.find("a", class_="answer")["href"]))
     assert page.h1.get_text(strip=True) == after.remedy.title
 
 
@@ -113,7 +118,7 @@ def test_not_sure_shows_the_outcomes_side_by_side(client, library, irregularitie
                 answers[result.question.id] = NOT_SURE
         except Exception:  # noqa: S112 - too uncertain: try the next one
             continue
-        page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
+        page = check_page(client.get(settle_address(code_id, irregularity_id, answers)))
         assert page.h1.get_text(strip=True).startswith("It depends")
         assert len(page.find_all("section", class_="outcome")) == len(result.outcomes) > 1
         assert first.question.ask in page.find("ul", class_="unsure").get_text()
@@ -134,7 +139,7 @@ def test_many_outcomes_are_grouped_by_ruling_each_way_linking_to_its_ruling(clie
             continue
         if len(result.outcomes) <= COMPACT_AFTER:
             continue
-        page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
+        page = check_page(client.get(settle_address(code_id, irregularity_id, answers)))
         groups = page.find_all("section", class_="outcome")
         assert [g.h2.get_text(strip=True) for g in groups] == list(
             dict.fromkeys(o.remedy.title for o in result.outcomes)
@@ -153,7 +158,7 @@ def test_a_fallback_ruling_is_labelled_general_laws(client, library):
             if fallback is None:
                 continue
             answers, ruling = first_path(code, irregularity.id)
-            page = check_page(client.get(settle_path(code.id, irregularity.id), query_string=answers))
+            page = check_page(client.get(settle_address(code.id, irregularity.id, answers)))
             notice = page.find(class_="notice").get_text(" ", strip=True)
             assert "General laws" in notice and "weaker than a code's own" in notice
             assert fallback.title in page.find(id="decided").find_parent("section").get_text()
@@ -168,7 +173,7 @@ def test_the_same_facts_under_another_code_and_side_by_side(client, library, irr
         if not others or irregularity_id not in code.irregularities:
             continue
         answers, ruling = first_path(code, irregularity_id)
-        page = check_page(client.get(settle_path(code_id, irregularity_id), query_string=answers))
+        page = check_page(client.get(settle_address(code_id, irregularity_id, answers)))
         section = page.find(id="others").find_parent("details")
         compare = [a["href"] for a in section.find_all("a", href=True) if "/compare/" in a["href"]]
         listed = [library.code(a.split("/compare/")[1].split("?")[0]) for a in compare]
@@ -198,9 +203,8 @@ def test_the_table_and_the_comparison_do_not_rule_under_every_other_code(client,
         answers, ruling = first_path(library.code(code_id), irregularity_id)
         if not others or not ruling.is_certain:
             continue
-        path = settle_path(code_id, irregularity_id)
-        check_page(client.get(f"{path}/table", query_string=answers))
-        check_page(client.get(f"{path}/compare/{others[0].id}", query_string=answers))
+        check_page(client.get(settle_address(code_id, irregularity_id, answers, "table")))
+        check_page(client.get(settle_address(code_id, irregularity_id, answers, f"compare/{others[0].id}")))
         checked += 1
         if checked == 3:
             return
@@ -212,8 +216,7 @@ def test_show_the_table_and_print(client, library):
     case = next((c for c in cases if c.spec.remedy and c.code in library.codes), None)
     if case is None:
         pytest.skip("no scenario reaches a remedy")
-    path = settle_path(case.code, case.spec.irregularity)
-    page = check_page(client.get(path, query_string=case.spec.answers))
+    page = check_page(client.get(settle_address(case.code, case.spec.irregularity, case.spec.answers)))
     table = page.find("a", string="Show the table")["href"]
     big = check_page(client.get(table))
     assert "table-view" in big.body["class"]
@@ -223,8 +226,49 @@ def test_show_the_table_and_print(client, library):
         css = response.get_data(as_text=True)
     assert "@media print" in css and "body.table-view" in css
     # a table view before the facts are known goes back to the question
-    first = client.get(f"{path}/table")
+    first = client.get(settle_address(case.code, case.spec.irregularity, {}, "table"))
     assert first.status_code in (200, 302)
+
+
+def test_an_answer_address_is_a_path_and_the_query_addresses_of_before_redirect_to_it(client):
+    """``/settle/CODE/IRREGULARITY/question=answer/...``: each answer a segment, in the order
+    the irregularity lists its questions; a query-string address (a bookmark of before), or
+    one with a slash at the end (a static copy's folder), is sent there with a 308."""
+    path = "/settle/napoleon-hoffmann/revoke/shown=yes/who-revoked=opponent/replayed=made"
+    page = check_page(client.get(path))
+    assert "The revoker pays the caller for everyone" in page.get_text()
+    for old in (
+        "/settle/napoleon-hoffmann/revoke?who-revoked=opponent&shown=yes&replayed=made",
+        "/settle/napoleon-hoffmann/revoke?replayed=made&who-revoked=opponent&shown=yes",  # any order
+        "/settle/napoleon-hoffmann/revoke/who-revoked=opponent?shown=yes&replayed=made",  # half and half
+        path + "/",
+    ):
+        moved = client.get(old)
+        assert (moved.status_code, moved.headers["Location"]) == (308, path), old
+        assert check_page(client.get(moved.headers["Location"])).h1 == page.h1
+    table = "/settle/napoleon-hoffmann/revoke/shown=yes/who-revoked=opponent/replayed=made/table"
+    assert (
+        client.get("/settle/napoleon-hoffmann/revoke/table?who-revoked=opponent&shown=yes&replayed=made").headers[
+            "Location"
+        ]
+        == table
+    )
+    assert "table-view" in check_page(client.get(table)).body["class"]
+    # the ruling's own links are path-style: the table view, and each change of an answer
+    hrefs = {a["href"] for a in page.find_all("a", href=True)}
+    assert table in hrefs
+    assert "/settle/napoleon-hoffmann/revoke/shown=yes/replayed=made" in hrefs  # change who revoked
+    assert not [h for h in hrefs if "/settle/" in h and "?" in h]
+
+
+def test_a_bad_answer_segment_is_a_400_naming_it_with_the_page_without_it(client):
+    page = check_page(client.get("/settle/napoleon-hoffmann/revoke/who-revoked"), 400)
+    assert "question=answer" in page.get_text()
+    page = check_page(client.get("/settle/napoleon-hoffmann/revoke/who-revoked=opponnent/shown=yes"), 400)
+    links = {a.get_text(" ", strip=True): a["href"] for a in page.find_all("a", href=True)}
+    assert links["who-revoked opponent"] == "/settle/napoleon-hoffmann/revoke/who-revoked=opponent/shown=yes"
+    assert links["the same page without 'who-revoked'"] == "/settle/napoleon-hoffmann/revoke/shown=yes"
+    assert check_page(client.get("/settle/napoleon-hoffmann/revoke/shown=yes/shown=no"), 400)
 
 
 @pytest.mark.parametrize("code_id", CODES)
@@ -370,7 +414,7 @@ def test_error_pages_are_the_sites_own(client, library, irregularities):
     check_page(client.get(f"/settle/{code_id}/no-such-irregularity"), 404)
     check_page(client.post("/"), 405)
     irregularity_id = irregularities[0][1] if irregularities else "revoke"
-    page = check_page(client.get(settle_path(irregularities[0][0], irregularity_id) + "?no-such-question=yes"), 400)
+    page = check_page(client.get(settle_path(irregularities[0][0], irregularity_id) + "/no-such-question=yes"), 400)
     assert "no-such-question" in page.get_text()
     without = page.find("a", string="the same page without 'no-such-question'")
     assert without["href"] == settle_path(irregularities[0][0], irregularity_id)

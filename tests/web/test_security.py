@@ -31,14 +31,20 @@ def sample_urls(app) -> list[str]:
         "number": next(iter(code.laws)),
         "irregularity": irregularity.id,
         "filename": "site.css",
+        "answers": _first_answer(irregularity),
     }
     urls = []
     for rule in app.url_map.iter_rules():
         path = rule.rule
         for name in rule.arguments:
-            path = path.replace(f"<{name}>", quote(values[name]))
+            path = re.sub(f"<(?:[a-z]+:)?{name}>", quote(values[name], safe="="), path)
         urls.append(path)
     return sorted(set(urls)) + ["/search?q=revoke", "/no-such-page", "/api/v1/no-such-route"]
+
+
+def _first_answer(irregularity) -> str:
+    """The first question's first answer as a path segment (``question=answer``)."""
+    return f"{irregularity.start}={irregularity.questions[irregularity.start].answers[0].id}"
 
 
 def test_every_route_sends_the_security_headers(app, client):
@@ -73,6 +79,10 @@ def hostile_urls() -> list[str]:
         f"/settle/{code.id}/{h}",
         f"/settle/{code.id}/{irregularity.id}?{h}=yes",
         f"/settle/{code.id}/{irregularity.id}?{irregularity.start}={h}",
+        f"/settle/{code.id}/{irregularity.id}/{h}=yes",
+        f"/settle/{code.id}/{irregularity.id}/{irregularity.start}={h}",
+        f"/settle/{code.id}/{irregularity.id}/{h}",
+        f"/settle/{code.id}/{irregularity.id}/{irregularity.start}={h}/table",
         f"/settle/{code.id}/{irregularity.id}/compare/{h}",
         f"/search?q={h}",
         f"/search?q=revoke&code={h}",
@@ -112,20 +122,22 @@ PARAMS = st.dictionaries(st.text(max_size=12), st.text(max_size=40), max_size=4)
             "/codes/{}/laws/{}",
             "/settle/{}/{}",
             "/settle/{}/{}/table",
+            "/settle/{}/{}/{}",
+            "/settle/{}/{}/{}={}/table",
             "/search",
             "/api/v1/codes/{}",
             "/api/v1/codes/{}/irregularities/{}",
             "/api/v1/search",
         ]
     ),
-    segments=st.lists(SEGMENT, min_size=2, max_size=2),
+    segments=st.lists(SEGMENT, min_size=4, max_size=4),
     params=PARAMS,
     real=st.booleans(),
 )
 def test_no_request_is_answered_with_a_500(shared_client, base, segments, params, real):
     if real:  # real ids with odd answers reach deeper
         code = next(c for c in real_library().codes.values() if available(c))
-        segments = [code.id, available(code)[0][0].id]
+        segments = [code.id, available(code)[0][0].id, *segments[2:]]
     url = base.format(*segments[: base.count("{}")])
     response = shared_client.get(url, query_string=params)
     assert response.status_code < 500, (url, params, response.data[:300])
@@ -228,6 +240,7 @@ def _hostile_values(shared_client, endpoint: str) -> None:
         "number": next(iter(code.laws)),
         "irregularity": available(code)[0][0].id,
         "filename": "site.css",
+        "answers": _first_answer(available(code)[0][0]),
     }
     names = sorted(_parameter_names(shared_client)["*"])
     method = "POST" if "POST" in rule.methods else "GET"
@@ -235,8 +248,8 @@ def _hostile_values(shared_client, endpoint: str) -> None:
     def path_with(**changed: str) -> str:
         path = rule.rule
         for name in rule.arguments:
-            path = path.replace(f"<{name}>", changed.get(name, quote(valid[name], safe="")))
-            path = path.replace(f"<path:{name}>", changed.get(name, quote(valid[name], safe="")))
+            path = path.replace(f"<{name}>", changed.get(name, quote(valid[name], safe="=")))
+            path = path.replace(f"<path:{name}>", changed.get(name, quote(valid[name], safe="=")))
         return path
 
     for kind, value in HOSTILE_VALUES.items():

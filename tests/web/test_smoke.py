@@ -11,7 +11,7 @@ never from the presentation. Problems are collected, so one run names every brok
 
 from __future__ import annotations
 
-from urllib.parse import parse_qsl, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -20,7 +20,7 @@ from adjudicator.model import NOT_SURE
 from adjudicator.scenario import read_cases
 from adjudicator.web.presenters.settle import COMPACT_AFTER
 from tests.conftest import CASES_DIR
-from tests.web.conftest import CATALOGUE_WEIGHT, PAGE_WEIGHT, check_page
+from tests.web.conftest import CATALOGUE_WEIGHT, PAGE_WEIGHT, answers_of, check_page, settle_address
 
 API = "/api/v1"
 
@@ -81,9 +81,11 @@ def test_every_law_page(client, library):
                 reached = set()
                 for link in links:  # each link is a ruling page that rests on this law
                     url = urlsplit(link["href"])
-                    irregularity_id = url.path.rsplit("/", 1)[1]
-                    problems.check(address, url.path == f"/settle/{code.id}/{irregularity_id}", link["href"])
-                    result = adjudicate(code, irregularity_id, dict(parse_qsl(url.query)))
+                    irregularity_id = url.path.split("/")[3]
+                    answers = answers_of(link["href"])
+                    wanted_url = settle_address(code.id, irregularity_id, answers)
+                    problems.check(address, url.path == wanted_url and not url.query, link["href"])
+                    result = adjudicate(code, irregularity_id, answers)
                     if isinstance(result, NextQuestion) or result.remedy is None:
                         problems.found.append(f"{address}: {link['href']} is not a ruling")
                         continue
@@ -117,12 +119,12 @@ def test_every_irregularity_starts_with_its_first_question(client, library):
                 continue
             data = api.get_json()
             problems.check(address, data["question"]["id"] == result.question.id, "API question")
-            fieldset = page.find("fieldset")
-            problems.check(address, fieldset.legend.h1.get_text(strip=True) == result.question.ask, "the question")
-            buttons = [(b["name"], b["value"]) for b in fieldset.find_all("button")]
-            wanted = [(result.question.id, a.id) for a in result.question.answers] + [(result.question.id, NOT_SURE)]
-            problems.check(address, buttons == wanted, "the answers, not sure last")
-            problems.check(address, fieldset.find_parent("form")["method"] == "get", "a GET form")
+            question = page.find("section", class_="question")
+            problems.check(address, question.h1.get_text(strip=True) == result.question.ask, "the question")
+            links = [a["href"] for a in question.find(class_="answers").find_all("a")]
+            q = result.question.id
+            wanted = [f"{address}/{q}={a.id}" for a in result.question.answers] + [f"{address}/{q}={NOT_SURE}"]
+            problems.check(address, links == wanted, "the answers as links to the next address, not sure last")
             problems.check(address, not page.find("script"), "no script")
             if fallback is not None:
                 problems.check(address, "General laws" in page.find(class_="notice").get_text(), "the fallback")
@@ -146,7 +148,7 @@ def test_every_scenario_is_a_page_and_an_api_step(client, library, cases):
         posted = client.post(f"{API}/adjudicate", json=body)
         problems.check(address, api.status_code == posted.status_code == 200, "API status")
         problems.check(address, api.get_json() == posted.get_json(), "GET and POST differ")
-        page = problems.page(address, client.get(path, query_string=case.spec.answers))
+        page = problems.page(address, client.get(settle_address(case.code, case.spec.irregularity, case.spec.answers)))
         if page is None:
             continue
         data = api.get_json()

@@ -12,7 +12,7 @@ def text(node) -> str:
 
 
 def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client):
-    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=adversary"))
+    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn/others-played=no/who-led=adversary"))
     assert text(page.find(class_="crumbs")) == "Settle a dispute › Toy Whist, test code › A lead out of turn"
     assert text(page.h1) == "Call the card or a suit"
     assert text(page.find("p", class_="now")) == "The adversaries choose a penalty."
@@ -57,7 +57,7 @@ def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client
 
 
 def test_not_sure_shows_each_outcome_and_what_to_settle(toy_client):
-    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn?others-played=not-sure&who-led=adversary"))
+    page = check_page(toy_client.get("/settle/toy-whist/lead-out-of-turn/others-played=not-sure/who-led=adversary"))
     assert text(page.h1) == "It depends: 2 possible outcomes"
     assert text(page.find("p", class_="now")) == (
         "It turns on what is not sure; the players (or the director) must settle:"
@@ -73,7 +73,7 @@ def test_not_sure_shows_each_outcome_and_what_to_settle(toy_client):
 
 
 def test_a_remedy_our_sources_doubt_calls_the_director(toy_client):
-    page = check_page(toy_client.get("/settle/toy-whist/revoke?established=no"))
+    page = check_page(toy_client.get("/settle/toy-whist/revoke/established=no"))
     assert text(page.find(class_="warning")) == (
         "Call the director (or umpire). Our sources leave this open. Not known: whether the card taken back "
         "becomes exposed. Until it is settled, either adversary decides. Our digest is unsure whether the card "
@@ -85,14 +85,14 @@ def test_a_remedy_our_sources_doubt_calls_the_director(toy_client):
         "The offender plays next.",
         "The cards played after it stand.",
     ]
-    page = check_page(toy_client.get("/settle/toy-whist/revoke?established=not-sure"))
+    page = check_page(toy_client.get("/settle/toy-whist/revoke/established=not-sure"))
     assert text(page.find("p", class_="warning")) == (
         "Call the director (or umpire) if the outcome that applies is one our sources are not sure of."
     )
 
 
 def test_the_general_laws_stand_in_and_say_so(toy_client):
-    page = check_page(toy_client.get("/settle/toy-whist/exposed-card?partner=no"))
+    page = check_page(toy_client.get("/settle/toy-whist/exposed-card/partner=no"))
     assert text(page.find(class_="notice")) == (
         "General laws. Toy Whist, test code (1900) has no law on this, so the general laws apply: General laws "
         "for tests (1897). They are weaker than a code's own law: a rule your table agreed prevails."
@@ -107,9 +107,9 @@ def test_a_law_page_links_to_the_rulings_that_rest_on_it(toy_client):
     assert text(page.h1) == "Law 2. Lead out of turn"
     cited = page.find(id="cited-by").find_parent("section")
     assert [(text(a), a["href"]) for a in cited.find_all("a")] == [
-        ("The trick stands", "/settle/toy-whist/lead-out-of-turn?others-played=yes"),
-        ("No penalty", "/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=declarer"),
-        ("Call the card or a suit", "/settle/toy-whist/lead-out-of-turn?others-played=no&who-led=adversary"),
+        ("The trick stands", "/settle/toy-whist/lead-out-of-turn/others-played=yes"),
+        ("No penalty", "/settle/toy-whist/lead-out-of-turn/others-played=no/who-led=declarer"),
+        ("Call the card or a suit", "/settle/toy-whist/lead-out-of-turn/others-played=no/who-led=adversary"),
         ("Law 1", "/codes/toy-whist/laws/1"),
     ]
     elsewhere = page.find(id="elsewhere").find_parent("section")
@@ -129,7 +129,7 @@ def test_a_law_page_links_to_the_rulings_that_rest_on_it(toy_client):
 
 
 def test_two_codes_side_by_side(toy_client):
-    page = check_page(toy_client.get("/settle/toy-whist/revoke/compare/toy-whist-house?established=yes"))
+    page = check_page(toy_client.get("/settle/toy-whist/revoke/established=yes/compare/toy-whist-house"))
     assert text(page.h1) == "A revoke: the same facts under two codes"
     assert text(page.find("p", class_="lede")) == (
         "The codes rule differently on these facts: compare what happens now."

@@ -4,6 +4,7 @@ codes, laws, etiquette, glossary and search. Every page is a permalink; none nee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from flask import Blueprint, current_app, redirect, render_template, request
@@ -14,8 +15,9 @@ from adjudicator import compare as comparing
 from adjudicator.engine import NextQuestion, adjudicate, find_irregularity
 from adjudicator.model import Code
 from adjudicator.presentation import words
+from adjudicator.schema import ID_PATTERN
 from adjudicator.web.pagecache import cached
-from adjudicator.web.params import MAX_QUERY, given_answers, search_params, text_arg
+from adjudicator.web.params import MAX_QUERY, given_answers, path_answers, search_params, text_arg
 from adjudicator.web.presenters import codes as code_views
 from adjudicator.web.presenters import settle as views
 from adjudicator.web.presenters.search import search_page
@@ -55,25 +57,48 @@ def irregularities(code: str) -> str:
     )
 
 
+def answers_or_redirect(
+    make_url: Callable[[dict[str, str]], str], answers: str
+) -> tuple[dict[str, str], Response | None]:
+    """The answers in the path, and a redirect (308) to the path-style address when the
+    answers come in the query string (a bookmark of before, a GET form) or the path ends
+    in a slash (a static copy's folder). Pages link to one order of the questions (the
+    irregularity's); another order names the same state and is served as it is."""
+    given = path_answers(answers)
+    if request.args:
+        given.update(given_answers())
+        if not all(re.fullmatch(ID_PATTERN, word) for pair in given.items() for word in pair):
+            return given, None  # not an address of ours: no redirect, the engine names what is wrong (a 400)
+    if request.args or answers.endswith("/"):
+        return given, redirect(make_url(given), 308)
+    return given, None
+
+
 @bp.get("/settle/<code>/<irregularity>")
-def settle(code: str, irregularity: str) -> str | bytes:
+@bp.get("/settle/<code>/<irregularity>/<path:answers>")
+def settle(code: str, irregularity: str, answers: str = "") -> str | bytes | Response:
     library = library_of(current_app)
     item = the_code(code)
-    given = given_answers()
+    given, moved = answers_or_redirect(lambda a: urls.settle_url(item.id, irregularity, a), answers)
+    if moved:
+        return moved
     result = adjudicate(item, irregularity, given)
     if isinstance(result, NextQuestion):
         return render_template("settle/question.html", page=views.question_page(item, result, given))
     return cached(
-        ("ruling", item.id, irregularity, tuple(given.items())),
+        ("ruling", item.id, irregularity, tuple(sorted(given.items()))),
         lambda: render_template("settle/ruling.html", page=views.ruling_page(library, item, result, given)),
     )
 
 
 @bp.get("/settle/<code>/<irregularity>/table")
-def table(code: str, irregularity: str) -> str | Response:
+@bp.get("/settle/<code>/<irregularity>/<path:answers>/table")
+def table(code: str, irregularity: str, answers: str = "") -> str | Response:
     library = library_of(current_app)
     item = the_code(code)
-    given = given_answers()
+    given, moved = answers_or_redirect(lambda a: urls.table_url(item.id, irregularity, a), answers)
+    if moved:
+        return moved
     result = adjudicate(item, irregularity, given)
     if isinstance(result, NextQuestion):  # nothing to show the table yet: ask the question
         return redirect(urls.settle_url(item.id, irregularity, given))
@@ -81,10 +106,13 @@ def table(code: str, irregularity: str) -> str | Response:
 
 
 @bp.get("/settle/<code>/<irregularity>/compare/<other>")
-def compare(code: str, irregularity: str, other: str) -> str:
+@bp.get("/settle/<code>/<irregularity>/<path:answers>/compare/<other>")
+def compare(code: str, irregularity: str, other: str, answers: str = "") -> str | Response:
     library = library_of(current_app)
     first, second = the_code(code), the_code(other)
-    given = given_answers()
+    given, moved = answers_or_redirect(lambda a: urls.compare_url(first.id, irregularity, second.id, a), answers)
+    if moved:
+        return moved
     adjudicate(first, irregularity, given)  # the answers must make sense under the first code
     _, irr, _ = find_irregularity(second, irregularity)
     sides = [comparing.under(first, irregularity, given), comparing.under(second, irregularity, given)]

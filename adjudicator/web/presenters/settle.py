@@ -19,7 +19,7 @@ from adjudicator.model import NOT_SURE, Code, Irregularity, Library
 from adjudicator.presentation import ruling as present
 from adjudicator.presentation import words
 from adjudicator.presentation.code import irregularities as irregularity_briefs
-from adjudicator.web.presenters.common import CitedLawView, Hidden, cited_law_view, law_text, maybe_text
+from adjudicator.web.presenters.common import CitedLawView, cited_law_view, law_text, maybe_text
 from adjudicator.web.urls import (
     code_url,
     compare_url,
@@ -172,6 +172,7 @@ class ChoiceButton:
     value: str
     label: str
     is_not_sure: bool
+    url: str  # the next state: the answers so far and this one, as a path (a link, so a static copy works)
 
 
 @dataclass
@@ -181,8 +182,6 @@ class QuestionPage:
     ask: str
     help: str | None
     choices: list[ChoiceButton]
-    hidden: list[Hidden]
-    action: str
     earlier: list[FactView]
     matters_if: list[str]
 
@@ -191,14 +190,17 @@ def question_page(asked: Code, result: NextQuestion, given: Mapping[str, str]) -
     model = present.present(result)
     assert isinstance(model, present.Question)  # noqa: S101 - present keeps the kind
     q = model.question
+    before = without(given, q.id)
+    irr = model.irregularity.id
     return QuestionPage(
         ctx=context(asked, result, model),
         id=q.id,
         ask=q.ask,
         help=q.help,
-        choices=[ChoiceButton(c.id, c.label, c.id == NOT_SURE) for c in q.choices],
-        hidden=[Hidden(k, v) for k, v in without(given, q.id).items()],
-        action=settle_url(asked.id, model.irregularity.id),
+        choices=[
+            ChoiceButton(c.id, c.label, c.id == NOT_SURE, settle_url(asked.id, irr, {**before, q.id: c.id}))
+            for c in q.choices
+        ],
         earlier=fact_views(asked.id, model.irregularity.id, model.because, given),
         matters_if=model.matters_if,
     )
