@@ -133,7 +133,7 @@ def test_check_an_auction_and_reach_the_ruling_at_375px(phone, live_server, libr
     assert "Declarant" in page.locator("dl.terms").inner_text()
     _shoot(page, tmp_path, "auction-checked")
     page.locator("ul.findings > li").nth(1).get_by_role("link", name="Settle it: get the ruling").click()
-    page.wait_for_url(f"**/settle/{code.id}/call-out-of-turn?which-call=pass")
+    page.wait_for_url(f"**/settle/{code.id}/call-out-of-turn/which-call=pass")
     assert page.locator("h1").inner_text()
     phone.accessible()
     _shoot(page, tmp_path, "auction-ruling")
