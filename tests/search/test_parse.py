@@ -229,3 +229,28 @@ def test_two_names_in_one_query_are_two_units():
     groups = {"eldest hand": ("first hand",), "new deal": ("redeal",)}
     found = Q.plan(INDEX, _parse("eldest hand new deal"), groups)
     assert [(u.label, u.part) for u in found.units][:2] == [("eldest hand", False), ("new deal", False)]
+
+
+def _card_units(query: str) -> list[tuple[str, tuple[Q.Form, ...]]]:
+    return [(u.label, u.forms) for u in Q.plan(INDEX, _parse(query), {}).units if u.label.endswith(" cards")]
+
+
+def test_a_number_of_cards_is_searched_as_more_than_one_fewer_or_fewer_than_one_more():
+    """ "14 cards" is how a player says a hand of more than thirteen (or fewer than fifteen):
+    "than" is a stop word, so each pair joins the stems either side of it."""
+    assert _card_units("revoke 14 cards") == [
+        (
+            "14 cards",
+            (
+                Q.Form((("pairs", "more_thirteen"), ("pairs", "thirteen_card")), Q.SYNONYM_BOOST),
+                Q.Form((("pairs", "fewer_fifteen"), ("pairs", "fifteen_card")), Q.SYNONYM_BOOST),
+            ),
+        )
+    ]
+    assert [label for label, _ in _card_units("fourteen cards")] == ["fourteen cards"]
+
+
+@pytest.mark.parametrize(("query", "found"), [("3 cards", True), ("19 card", True), ("2 cards", False),
+                                              ("20 cards", False), ("cards 14", False)])  # fmt: skip
+def test_a_number_of_cards_from_three_to_nineteen(query, found):
+    assert bool(_card_units(query)) is found
