@@ -60,6 +60,9 @@ class _Index:
     def near(self, word):
         return self.close.get(word, [])
 
+    def completions(self, prefix):
+        return {"dea": ["deal", "deals", "dealt", "dealer"]}.get(prefix, [])
+
 
 INDEX = _Index()
 
@@ -254,3 +257,11 @@ def test_a_number_of_cards_is_searched_as_more_than_one_fewer_or_fewer_than_one_
                                               ("20 cards", False), ("cards 14", False)])  # fmt: skip
 def test_a_number_of_cards_from_three_to_nineteen(query, found):
     assert bool(_card_units(query)) is found
+
+
+def test_a_prefix_is_one_unit_of_its_completions_stems():
+    """ "dea*": deal, deals (one stem with deal), dealt, dealer; a prefix nothing completes is not searched."""
+    found = Q.plan(INDEX, _parse("dea* zzz*"), {})
+    text = (("text", "deal"),), (("text", "dealt"),), (("text", "dealer"),)
+    assert found.units == [Q.Unit(tuple(Q.Form(t, 1.0) for t in text), frozenset({"deal", "dealt", "dealer"}), "dea*")]
+    assert found.terms == 3
