@@ -265,3 +265,10 @@ def test_a_prefix_is_one_unit_of_its_completions_stems():
     text = (("text", "deal"),), (("text", "dealt"),), (("text", "dealer"),)
     assert found.units == [Q.Unit(tuple(Q.Form(t, 1.0) for t in text), frozenset({"deal", "dealt", "dealer"}), "dea*")]
     assert found.terms == 3
+
+
+def test_a_quoted_phrase_is_one_unit_found_in_order():
+    found = Q.plan(INDEX, _parse('"eldest hand leads"'), {})
+    phrase = ("eldest", "hand", "lead")
+    form = Q.Form((("text", "eldest"), ("text", "hand"), ("text", "lead")), Q.PHRASE_BOOST, phrase=phrase)
+    assert found.units == [Q.Unit((form,), frozenset(phrase), "eldest hand leads")]
