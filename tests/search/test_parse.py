@@ -272,3 +272,25 @@ def test_a_quoted_phrase_is_one_unit_found_in_order():
     phrase = ("eldest", "hand", "lead")
     form = Q.Form((("text", "eldest"), ("text", "hand"), ("text", "lead")), Q.PHRASE_BOOST, phrase=phrase)
     assert found.units == [Q.Unit((form,), frozenset(phrase), "eldest hand leads")]
+
+
+@pytest.mark.parametrize(
+    ("query", "words", "phrases", "excluded", "prefixes"),
+    [
+        ("law abc", ["law", "abc"], [], [], []),  # no digit: not a citation, its words stay whole
+        ('"new deal" and "lead out"', ["and"], [["new", "deal"], ["lead", "out"]], [], []),
+        ('"new deal" revoke', ["revoke"], [["new", "deal"]], [], []),
+        ('"revoke" deal', ["revoke", "deal"], [], [], []),  # one word in quotes is a word
+        ('new"deal', ["new", "deal"], [], [], []),  # an unbalanced quote parts words
+        ("(revoke), deal.", ["revoke", "deal"], [], [], []),
+        ("revoke~2 deal", ["revoke", "deal"], [], [], []),  # a search engine's fuzzy mark is dropped
+        ("revoke ... deal", ["revoke", "deal"], [], [], []),
+        ("deal -5", ["deal"], [], ["5"], []),
+        ("-revoke deal", ["deal"], [], ["revoke"], []),
+        ("dea* revoke", ["revoke"], [], [], ["dea"]),
+        ("de* revoke", ["de", "revoke"], [], [], []),  # two letters are too few for a prefix
+    ],
+)
+def test_how_a_query_is_read(query, words, phrases, excluded, prefixes):
+    parsed = _parse(query)
+    assert (parsed.words, parsed.phrases, parsed.excluded, parsed.prefixes) == (words, phrases, excluded, prefixes)
