@@ -10,6 +10,7 @@ import pytest
 import adjudicator.search.query as Q
 from adjudicator.search.documents import CodeInfo
 from adjudicator.search.query import parse as _parse
+from adjudicator.search.text import stems
 
 
 @pytest.mark.parametrize("query", ["deal 5 l 5", "l 5 deal 5", "deal law 5 5", "5 deal § 5"])
@@ -61,10 +62,11 @@ class _Index:
         return self.close.get(word, [])
 
     def completions(self, prefix):
-        return {"dea": ["deal", "deals", "dealt", "dealer"]}.get(prefix, [])
+        return {"dea": ["deal", "deals", "dealt", "dealer"], "car": CAR}.get(prefix, [])
 
 
 INDEX = _Index()
+CAR = [f"car{c}{v}" for c in "bdfgklmnprst" for v in "aeiou"]  # sixty words of as many stems
 
 
 @pytest.mark.parametrize(
@@ -294,3 +296,21 @@ def test_a_quoted_phrase_is_one_unit_found_in_order():
 def test_how_a_query_is_read(query, words, phrases, excluded, prefixes):
     parsed = _parse(query)
     assert (parsed.words, parsed.phrases, parsed.excluded, parsed.prefixes) == (words, phrases, excluded, prefixes)
+
+
+def test_a_query_asks_for_at_most_max_terms_index_terms():
+    """ "car*" completes to sixty words, one term each: the first MAX_TERMS (48) are searched,
+    and "dea*" after them is not searched at all."""
+    found = Q.plan(INDEX, _parse("car* dea*"), {})
+    assert [u.label for u in found.units] == ["car*"] and found.terms == Q.MAX_TERMS == 48
+    assert found.units[0].forms == tuple(Q.Form((("text", s),), 1.0) for s in stems(" ".join(CAR[:48])))
+    assert found.units[0].stems == frozenset(stems(" ".join(CAR)))  # what a title must hold is the whole prefix's
+
+
+def test_at_most_eight_neighbouring_pairs_and_eight_excluded_stems():
+    found = Q.plan(INDEX, _parse("north south east west lead deal play trick card suit"), {})
+    assert found.pairs == [
+        "north_south", "south_east", "east_west", "west_lead", "lead_deal", "deal_plai", "plai_trick", "trick_card",
+    ]  # fmt: skip
+    excluded = Q.plan(INDEX, _parse("revoke -north -south -east -west -lead -deal -play -trick -card"), {}).excluded
+    assert excluded == ["north", "south", "east", "west", "lead", "deal", "plai", "trick"]
