@@ -4,10 +4,14 @@ cache: a repeated query costs a dictionary lookup."""
 
 from __future__ import annotations
 
+import itertools
+import operator
 from array import array
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import adjudicator.search.query as Q
 import adjudicator.search.rank as rank
@@ -104,7 +108,7 @@ def _facets(
     def subset(without: str) -> frozenset[int]:
         k = key(without)
         if k not in subsets:
-            subsets[k] = matched.intersection(*(sets[n] for n in k))
+            subsets[k] = matched.intersection(*(sets[n] for n in k)) if k else matched
         return subsets[k]
 
     def groups(without: str) -> set[int]:
@@ -115,17 +119,39 @@ def _facets(
 
     total = len(groups(""))
     out = {}
-    codes = index.code_ids
     # a group has one document per code at most: a code counts its documents; a game or a
     # kind counts its groups; a topic, its (topic, group) pairs
-    out["code"] = Counter({codes[c]: n for c, n in Counter(map(index.code_of.__getitem__, subset("code"))).items()})
+    out["code"] = _counted(index, "code", subset("code"), index.code_of.__getitem__)
     for name in ("game", "kind"):
-        out[name] = Counter(map(index.group_values(name).__getitem__, groups(name)))
+        out[name] = _counted(index, name, groups(name), index.group_values(name).__getitem__)
+    # a group whose editions share their topics counts each once; the few others count
+    # their distinct (topic, group) pairs
+    shared, mixed = index.group_topics()
+    out["topic"] = Counter(itertools.chain.from_iterable(map(shared.get, groups("topic"), itertools.repeat(()))))
     keys, n, values = index.facet_keys("topic"), len(index.docs), index.values("topic")
-    topics = subset("topic")
-    distinct = set().union(*map(keys.__getitem__, topics)) if topics else set()
-    out["topic"] = Counter(values[key // n] for key in distinct)
-    return total, {name: sorted(out[name].items(), key=lambda kv: (-kv[1], kv[0])) for name in FACETS}
+    distinct = set(itertools.chain.from_iterable(map(keys.__getitem__, subset("topic") & mixed)))
+    out["topic"].update(map(values.__getitem__, map(operator.floordiv, distinct, itertools.repeat(n))))
+    # by count, then value: sorted by value, then (stable, even reversed) by count
+    return total, {name: sorted(sorted(out[name].items()), key=operator.itemgetter(1), reverse=True) for name in FACETS}
+
+
+def _counted(index: SearchIndex, name: str, docnums: Iterable[int], value_of: Callable[[int], Any]) -> Counter:
+    """How many of ``docnums`` (documents, or groups by their first document) have each
+    value of ``name``: by the runs of each value in docnum order (a sort, a bisection a
+    run) where the index has them, else one by one."""
+    runs = index.runs(name)
+    if runs is None:
+        found = Counter(map(value_of, docnums))
+        return Counter({index.code_ids[c]: k for c, k in found.items()}) if name == "code" else found
+    starts, values = runs
+    ordered = sorted(docnums)
+    out: Counter = Counter()
+    cuts = [bisect_left(ordered, start) for start in starts]
+    cuts.append(len(ordered))
+    for i, value in enumerate(values):
+        if cuts[i + 1] > cuts[i]:
+            out[value] += cuts[i + 1] - cuts[i]
+    return out
 
 
 def _highlight(plan: Q.Plan) -> frozenset[str]:
@@ -146,7 +172,7 @@ def _settle(
         return None
     docs = index.docs
     of_kind = index.filtered("kind", "remedy")
-    remedies = [(s, -d) for d, s in scores.items() if s > 0 and d in of_kind]
+    remedies = [(s, -d) for d in of_kind.intersection(scores) if (s := scores[d]) > 0]
     if not remedies:
         return None
     best = -max(remedies)[1]  # the best scored; of equals, the first
@@ -220,7 +246,7 @@ def _pack(index: SearchIndex, results: Results, shown: list[tuple[int, array]]) 
     facets = []
     for name, pairs in results.facets.items():
         position = index.value_positions(name)
-        facets.append((name, array("I", (x for value, n in pairs for x in (position[value], n)))))
+        facets.append((name, array("I", itertools.chain.from_iterable((position[value], n) for value, n in pairs))))
     head = (
         results.query,
         results.total,
@@ -267,7 +293,7 @@ def _search(
             scores = dict.fromkeys(sorted(scores), 0.0)
     rests_on = index.rests_on
     found = set(m.candidates)
-    found.update(*(rests_on[d] for d in m.candidates & index.resting))
+    found.update(itertools.chain.from_iterable(map(rests_on.__getitem__, m.candidates & index.resting)))
     found.update(m.exact)
     matched = frozenset(found)
     if m.named is not None:

@@ -185,6 +185,9 @@ class SearchIndex:
             self.value_positions(name)
         for name in ("game", "kind"):
             self.group_values(name)
+        for name in ("code", "game", "kind"):
+            self.runs(name)
+        self.group_topics()
         return self
 
     def searcher(self):
@@ -436,6 +439,41 @@ class SearchIndex:
                 found = [(position[getattr(d, name)] * n + d.group,) for d in self.docs]
             self._facet_keys[name] = found
         return found
+
+    def group_topics(self) -> tuple[dict[int, tuple[str, ...]], frozenset[int]]:
+        """Each group's topics, where its editions share them; and the documents of the
+        groups whose editions do not (counted as (topic, group) pairs, one by one)."""
+        key = "group-topics"
+        if key not in self._values:
+            seen: dict[int, tuple[str, ...]] = {}
+            mixed: set[int] = set()
+            for doc in self.docs:
+                topics = tuple(sorted(set(doc.topics)))
+                if seen.setdefault(doc.group, topics) != topics:
+                    mixed.add(doc.group)
+            shared = {g: t for g, t in seen.items() if g not in mixed}
+            self._values[key] = (shared, frozenset(d for d, doc in enumerate(self.docs) if doc.group in mixed))  # type: ignore[assignment]
+        return self._values[key]  # type: ignore[return-value]
+
+    def runs(self, name: str) -> tuple[list[int], list[str]] | None:
+        """Where each run of one value of ``name`` ("code", "game", "kind") starts in docnum
+        order, and its value, when every group shows the value of its first document (its
+        docnum): the documents of a code (and of a game, and a code's documents of one kind)
+        are built side by side, so counting them is a few bisections of a sorted list. None
+        when that does not hold (then counted one by one)."""
+        key = f"runs-{name}"
+        if key not in self._values:
+            starts, values = [], []
+            for d, doc in enumerate(self.docs):
+                value = getattr(doc, name)
+                if not values or values[-1] != value:
+                    starts.append(d)
+                    values.append(value)
+            found = (starts, values)
+            if name != "code" and any(getattr(self.docs[d.group], name) != getattr(d, name) for d in self.docs):
+                found = None
+            self._values[key] = found  # type: ignore[assignment]
+        return self._values[key]  # type: ignore[return-value]
 
     def group_values(self, name: str) -> dict[int, str]:
         """Each group's game or kind (one for all its members)."""
