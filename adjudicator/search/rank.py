@@ -55,20 +55,23 @@ def unit_docs(index: SearchIndex, unit: Unit) -> frozenset[int]:
     return frozenset().union(*sets) if sets else frozenset()
 
 
-def _weights(postings: Postings, docs: frozenset[int]) -> Iterable[tuple[int, float]]:
-    """The (docnum, weight) of ``postings`` for the documents of ``docs`` that have the term:
-    the postings read through when ``docs`` is not much smaller, else each document looked
-    up in them (a common term's thousands of postings against a few hundred documents)."""
+def _add(into: dict[int, float], postings: Postings, docs: frozenset[int], factor: float = 1.0) -> None:
+    """Add to ``into`` the weight (times ``factor``) of ``postings`` in each document of
+    ``docs`` that has the term: the postings read through when ``docs`` is not much
+    smaller, else each document looked up in them (a common term's thousands of postings
+    against a few hundred documents)."""
     docnums, weights = postings.docnums, postings.weights
+    get = into.get
     if len(docs) * 8 >= len(docnums):
-        return ((d, w) for d, w in zip(docnums, weights, strict=True) if d in docs)
-    out = []
+        for d, w in zip(docnums, weights, strict=True):
+            if d in docs:
+                into[d] = get(d, 0.0) + w * factor
+        return
     n = len(docnums)
     for d in docs:
         i = bisect_left(docnums, d)
         if i < n and docnums[i] == d:
-            out.append((d, weights[i]))
-    return out
+            into[d] = get(d, 0.0) + weights[i] * factor
 
 
 def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget: list[int]) -> dict[int, float]:
@@ -84,8 +87,7 @@ def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget:
         for field, term in form.terms:
             postings = index.postings(field, term)
             budget[0] -= len(postings.docnums)  # the bound counts the postings, however they are read
-            for d, w in _weights(postings, docs):
-                found[d] = found.get(d, 0.0) + w
+            _add(found, postings, docs)
         boost = form.boost
         for d, w in found.items():
             w *= boost
@@ -179,8 +181,7 @@ def score(
         if budget[0] <= 0:
             break
         budget[0] -= len(postings.docnums)
-        for d, w in _weights(postings, inside):
-            scores[d] += w * PAIR_BOOST
+        _add(scores, postings, inside, PAIR_BOOST)
     if len(scores) > MAX_REFINED:
         floor = heapq.nlargest(MAX_REFINED, scores.values())[-1]
         best = {d: s for d, s in scores.items() if s >= floor}
