@@ -374,6 +374,31 @@ def check_coverage(library: Library, cases: list[Case]) -> Iterator[LawFileError
             )
 
 
+def check_choosing(library: Library) -> Iterator[LawFileError]:
+    """A game played under several codes asks which one: every code of it has a ``choose``
+    line, and exactly one of them is the usual choice (the default offered to a newcomer)."""
+    for codes in library.games().values():
+        if len(codes) < 2:
+            continue
+        game = codes[0].game_title
+        for code in codes:
+            if code.choose is None:
+                yield _problem(
+                    code.where,
+                    f"code {code.id!r}: {game} has {len(codes)} codes, so each needs a choose line "
+                    "(choose: {line: who used it and how it differs, usual: true for the usual choice})",
+                )
+        usual = [code for code in codes if code.choose is not None and code.choose.usual]
+        if len(usual) != 1 and all(code.choose is not None for code in codes):
+            first = usual[1] if len(usual) > 1 else codes[0]
+            where = first.choose.where if first.choose else first.where  # the second one marked
+            named = ", ".join(repr(code.id) for code in usual) or "none of them"
+            yield _problem(
+                where,
+                f"game {codes[0].game!r}: exactly one code is the usual choice (choose: usual: true); marked: {named}",
+            )
+
+
 @collector_paused
 def check(laws_dir: Path | str, cases_dir: Path | str | None = None) -> tuple[Library, list[LawFileError]]:
     """Load and check everything: the library and every problem, sorted and de-duplicated.
@@ -384,6 +409,7 @@ def check(laws_dir: Path | str, cases_dir: Path | str | None = None) -> tuple[Li
         found.extend(check_code(code, library))
         found.extend(_structure(code))
         found.extend(check_table_language(code))
+    found.extend(check_choosing(library))
     if cases_dir is not None:
         cases, case_problems = read_cases(cases_dir)
         found.extend(case_problems)

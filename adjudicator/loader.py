@@ -26,6 +26,7 @@ from adjudicator.errors import LawFileError, LibraryError, did_you_mean
 from adjudicator.model import (
     Answer,
     Choice,
+    Choosing,
     Citation,
     Code,
     Effect,
@@ -541,6 +542,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         inapplicable=frozenset(spec.inapplicable) | (parent.inapplicable if parent else frozenset()),
         features=frozenset(spec.features) if spec.features is not None else (parent.features if parent else None),
         players=(spec.players.min, spec.players.max) if spec.players else (parent.players if parent else None),
+        choose=Choosing(spec.choose.line.strip(), spec.choose.usual, doc.where(("choose",))) if spec.choose else None,
     )
 
 

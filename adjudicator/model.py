@@ -356,6 +356,15 @@ class Irregularity:
 
 
 @dataclass(frozen=True, slots=True)
+class Choosing:
+    """A code's line in its game's chooser, and whether it is the usual choice."""
+
+    line: str
+    usual: bool
+    where: Where
+
+
+@dataclass(frozen=True, slots=True)
 class Code:
     """One game in one edition, effective (``extends`` already applied)."""
 
@@ -385,6 +394,7 @@ class Code:
     fallback: Code | None = field(default=None, compare=False, repr=False)
     features: frozenset[str] | None = None  # what the game has (FEATURES ids); None: not declared
     players: tuple[int, int] | None = None  # fewest and most players
+    choose: Choosing | None = None  # its line in the game's chooser (never inherited)
 
     def can_have(self, irregularity: Irregularity) -> bool:
         """Whether this code's game has what ``irregularity`` needs (undeclared: assume so)."""

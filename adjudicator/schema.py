@@ -299,6 +299,19 @@ class PlayersSpec(Strict):
         return self
 
 
+CHOOSE_LINE_MAX = 110
+"""A chooser's line is one short sentence a player reads at a glance (a phone line or two)."""
+
+
+class ChooseSpec(Strict):
+    """How the code is offered when a game has several: one plain line on who used it and how
+    it differs ("The American code most clubs played from June 1915: bids rank by tricks
+    first"), and whether it is the usual choice (exactly one code of such a game is)."""
+
+    line: Annotated[str, StringConstraints(min_length=20, max_length=CHOOSE_LINE_MAX)]
+    usual: bool = False
+
+
 class CodeSpec(Strict):
     """One code of laws: one game in one edition. ``features`` says what the game has
     (tricks, trumps, bidding, partnerships, a dummy, a stock, declarations, stakes): a code
@@ -313,6 +326,8 @@ class CodeSpec(Strict):
     kind: Literal["code", "general"] = "code"
     verification: Text
     summary: Text | None = None
+    choose: ChooseSpec | None = None
+    """Its line in the game's chooser (not inherited: every code says how it differs)."""
     extends: Id | None = None
     fallback: Id | None = None
     inapplicable: list[Id] = []

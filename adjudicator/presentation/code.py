@@ -59,6 +59,48 @@ def summary(code: Code) -> CodeSummary:
     )
 
 
+class CodeChoice(Model):
+    """A code as its game's chooser offers it."""
+
+    id: str
+    title: str = Field(description="the code's title, with its year, without its game's name")
+    line: str | None = Field(description="who used it and how it differs, in one line")
+    usual: bool = Field(description="the usual choice of its game (one per game with several codes)")
+
+
+class GameChoice(Model):
+    """A game, and the codes it is played by: the usual one first."""
+
+    game: str
+    title: str
+    general: bool = Field(description="the general laws, for games without a code of their own")
+    codes: list[CodeChoice]
+
+
+def game_choices(library: core.Library) -> list[GameChoice]:
+    """Every game with its codes, the usual code first, the general laws last."""
+    out = []
+    for codes in library.games().values():
+        ordered = sorted(codes, key=lambda code: (not (code.choose and code.choose.usual), -code.year))
+        out.append(
+            GameChoice(
+                game=codes[0].game,
+                title=codes[0].game_title,
+                general=all(code.kind == "general" for code in codes),
+                codes=[
+                    CodeChoice(
+                        id=code.id,
+                        title=words.code_in_game(code),
+                        line=code.choose.line if code.choose else None,
+                        usual=bool(code.choose and code.choose.usual) and len(codes) > 1,
+                    )
+                    for code in ordered
+                ],
+            )
+        )
+    return sorted(out, key=lambda game: game.general)
+
+
 class Source(Model):
     key: str
     citation: str

@@ -131,6 +131,15 @@ NO_HELP = "No further help for this question."
 CALL_DIRECTOR = "Call the director (or umpire)."
 NOT_SURE_HERE = "Our sources leave this open."
 
+WHICH_GAME = "Which game is the table playing?"
+WHICH_CODE = "Which code of laws does the table play by?"
+USUAL_CHOICE = "The usual choice"
+NOT_SURE_WHICH_CODE = "Not sure? Take the usual choice."
+UNDER_USUAL = "Under the usual code, what went wrong?"
+EVERYTHING_UNDER = "Everything that can go wrong under it"
+ANOTHER_GAME = "Another game"
+GENERAL_GAME_LINE = "The general laws, for a game without a code here"
+
 LABELS: Mapping[str, str] = {
     name: value for name, value in globals().items() if name.isupper() and isinstance(value, str)
 }
@@ -139,9 +148,22 @@ LABELS: Mapping[str, str] = {
 # ---------------------------------------------------------------- sentences
 
 
+def codes_count(n: int) -> str:
+    """'4 codes of laws'; one code is named, not counted."""
+    return f"{n} codes of laws" if n != 1 else "1 code of laws"
+
+
 def code_line(code: Code) -> str:
     """How a code is named in a sentence: its title, and its year unless the title has it."""
     return code.title if str(code.year) in code.title else f"{code.title} ({code.year})"
+
+
+def code_in_game(code: Code) -> str:
+    """A code named where its game is already said: 'Auction Bridge, the English laws (...)'
+    is 'The English laws (...)' under the heading Auction Bridge; the year as in code_line."""
+    line = code_line(code)
+    prefix = f"{code.game_title}, "
+    return sentence_start(line[len(prefix) :]) if line.startswith(prefix) else line
 
 
 def edition_line(code: Code) -> str:

@@ -85,6 +85,11 @@ def irregularities_url(code_id: str) -> str:
     return url_for("pages.irregularities", code=code_id)
 
 
+def game_url(game_id: str) -> str:
+    """A game's chooser: which of its codes the table plays by (``/settle/GAME``, a plain path)."""
+    return url_for("pages.irregularities", code=game_id)
+
+
 def settle_url(code_id: str, irregularity_id: str, answers: Mapping[str, str] | None = None) -> str:
     """The question these answers lead to, or the ruling."""
     return _answered("pages.settle", code_id, irregularity_id, answers)

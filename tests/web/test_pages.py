@@ -42,24 +42,85 @@ def links(page) -> dict[str, str]:
     return {a.get_text(" ", strip=True): a["href"] for a in page.find_all("a", href=True)}
 
 
-def test_home_has_a_search_box_every_code_and_settle_a_dispute(client, library):
+def _game_links(page) -> dict[str, str]:
+    """The answers to "Which game?": each game's name and where it leads."""
+    section = page.find("section", attrs={"aria-labelledby": "which-game"})
+    assert section.find("h2").get_text(strip=True) == "Which game is the table playing?"
+    return {a.find("span").get_text(strip=True): a["href"] for a in section.find_all("a", class_="choice")}
+
+
+GAMES = {  # written from laws/: a game of several codes asks which; a game of one goes to what happened
+    "Auction Bridge": "/settle/auction-bridge",
+    "Auction Pitch": "/settle/auction-pitch-foster",
+    "Bezique": "/settle/bezique-french",
+    "Conquian": "/settle/conquian-foster",
+    "Euchre": "/settle/euchre",
+    "Napoleon": "/settle/napoleon",
+    "Piquet": "/settle/piquet",
+    "Rubicon Bezique": "/settle/rubicon-bezique",
+    "Whist": "/settle/whist",
+    "Another game": "/settle/general-laws-foster",
+}
+
+
+def test_home_asks_the_game_first_and_has_a_search_box(client, library):
     page = check_page(client.get("/"))
     assert page.h1.get_text(strip=True)
     form = page.find("form", attrs={"role": "search"})
     assert form["action"] == "/search" and form["method"] == "get" and form.find("input", attrs={"name": "q"})
-    cta = page.find("a", class_="cta")
-    assert cta.get_text(strip=True) == "Settle a dispute" and cta["href"] == "/settle"
-    hrefs = {a["href"] for a in page.find_all("a", href=True)}
-    for code in library.codes.values():
-        assert f"/codes/{code.id}" in hrefs
-        assert f"/settle/{code.id}" in hrefs
-    assert {t for _, t in headings(page)} >= {codes[0].game_title for codes in library.games().values()}
+    assert _game_links(page) == GAMES
+    assert links(page)["Read the laws: every game and its codes"] == "/codes"
 
 
-def test_settle_lists_every_code(client, library):
-    page = check_page(client.get("/settle"))
-    hrefs = {a["href"] for a in page.find_all("a", href=True)}
-    assert {f"/settle/{c}" for c in library.codes} <= hrefs
+def test_settle_asks_the_game_first(client):
+    assert _game_links(check_page(client.get("/settle"))) == GAMES
+
+
+USUAL = {  # the usual choice of each game of several codes, as the law files mark it
+    "auction-bridge": "auction-bridge-1915",
+    "euchre": "euchre-foster-1914",
+    "napoleon": "napoleon-hoffmann",
+    "piquet": "piquet-portland",
+    "rubicon-bezique": "rubicon-bezique-portland",
+    "whist": "whist-club-1864",
+}
+
+
+@pytest.mark.parametrize("game", sorted(USUAL))
+def test_a_games_chooser_offers_each_code_with_its_line_the_usual_first(client, library, game):
+    page = check_page(client.get(f"/settle/{game}"))
+    codes = library.games()[game]
+    assert page.h1.get_text(strip=True) == codes[0].game_title
+    section = page.find("section", attrs={"aria-labelledby": "which-code"})
+    choices = section.find_all("a", class_="choice")
+    assert sorted(a["href"] for a in choices) == sorted(f"/settle/{c.id}" for c in codes)
+    assert choices[0]["href"] == f"/settle/{USUAL[game]}"
+    assert [a["href"] for a in section.find_all("a", class_="usual")] == [f"/settle/{USUAL[game]}"]
+    assert choices[0].find(class_="badge").get_text(strip=True) == "The usual choice"
+    for a in choices:
+        code = library.code(a["href"].rsplit("/", 1)[1])
+        assert a.find("small").get_text(strip=True) == code.choose.line
+        assert not a.find("span").get_text(strip=True).startswith(code.game_title + ",")  # the heading says it
+    usual = library.code(USUAL[game])
+    common = page.find("section", attrs={"aria-labelledby": "under-usual"})
+    hrefs = [a["href"] for a in common.find_all("a", class_="choice")]
+    assert hrefs == [f"/settle/{usual.id}/{i.id}" for i, _ in available(usual) if i.common] and hrefs
+    assert links(common)["Everything that can go wrong under it"] == f"/settle/{usual.id}"
+
+
+def test_the_napoleon_chooser_says_how_the_two_codes_rule_a_revoke(client):
+    text = plain(check_page(client.get("/settle/napoleon")))
+    assert "after a revoke the hand is played again" in text
+    assert "after a revoke the hand is abandoned" in text
+
+
+def test_a_game_of_one_code_skips_the_chooser(client):
+    response = client.get("/settle/bezique")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/settle/bezique-french")
+
+
+def test_a_name_that_is_neither_game_nor_code_is_a_404(client):
+    assert client.get("/settle/napoleonn").status_code == 404
 
 
 @pytest.mark.parametrize("code_id", CODES)

@@ -33,17 +33,24 @@ def the_code(code_id: str) -> Code:
 @bp.get("/")
 def home() -> str:
     library = library_of(current_app)
-    return render_template("pages/home.html", games=views.game_groups(library))
+    return render_template("pages/home.html", games=views.game_links(library))
 
 
 @bp.get("/settle")
 def settle_codes() -> str:
     library = library_of(current_app)
-    return render_template("settle/codes.html", games=views.game_groups(library))
+    return render_template("settle/codes.html", games=views.game_links(library))
 
 
 @bp.get("/settle/<code>")
-def irregularities(code: str) -> str:
+def irregularities(code: str) -> str | Response:
+    """What happened, under a code; or, named by a game of several codes, which code."""
+    library = library_of(current_app)
+    if code not in library.codes and code in library.games():
+        page = views.chooser_page(library, code)
+        if page is not None and len(page.codes) == 1:  # nothing to choose
+            return redirect(page.codes[0].url)
+        return render_template("settle/game.html", page=page)
     item = the_code(code)
     query = text_arg("q", MAX_QUERY)
     return render_template(

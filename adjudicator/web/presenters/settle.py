@@ -18,11 +18,13 @@ from adjudicator.engine import NextQuestion, Ruling, available
 from adjudicator.model import NOT_SURE, Code, Irregularity, Library
 from adjudicator.presentation import ruling as present
 from adjudicator.presentation import words
+from adjudicator.presentation.code import game_choices
 from adjudicator.presentation.code import irregularities as irregularity_briefs
 from adjudicator.web.presenters.common import CitedLawView, cited_law_view, law_text, maybe_text
 from adjudicator.web.urls import (
     code_url,
     compare_url,
+    game_url,
     irregularities_url,
     settle_url,
     table_url,
@@ -452,3 +454,65 @@ def game_groups(library: Library) -> list[GameGroup]:
         ]
         groups.append((all(c.kind == "general" for c in codes), GameGroup(codes[0].game_title, items)))
     return [group for _, group in sorted(groups, key=lambda pair: pair[0])]
+
+
+# ---------------------------------------------------------------- choosing the game, then the code
+
+
+@dataclass
+class GameLink:
+    title: str
+    url: str  # the game's chooser; a game of one code goes straight to what happened
+    note: str  # how many codes, or the one code's name
+
+
+def game_links(library: Library) -> list[GameLink]:
+    """The first question of the settle flow: which game (one tap)."""
+    links = []
+    for game in game_choices(library):
+        if len(game.codes) == 1:
+            only = game.codes[0]
+            note = words.GENERAL_GAME_LINE if game.general else only.title
+            title = words.ANOTHER_GAME if game.general else game.title
+            links.append(GameLink(title, irregularities_url(only.id), note))
+        else:
+            links.append(GameLink(game.title, game_url(game.game), words.codes_count(len(game.codes))))
+    return links
+
+
+@dataclass
+class CodeOption:
+    title: str
+    line: str | None
+    usual: bool
+    url: str
+
+
+@dataclass
+class ChooserPage:
+    game: str
+    codes: list[CodeOption]  # the usual choice first
+    usual: CodeOption | None
+    common: list[IrregularityItem]  # what most often goes wrong, under the usual code
+    usual_menu_url: str | None
+
+
+def chooser_page(library: Library, game_id: str) -> ChooserPage | None:
+    """A game's codes, each with its line, the usual one marked and first, and (so that a
+    table on the usual code is one tap nearer its ruling) what most often goes wrong under it.
+    None if ``game_id`` names no game."""
+    game = next((g for g in game_choices(library) if g.game == game_id), None)
+    if game is None:
+        return None
+    options = [CodeOption(c.title, c.line, c.usual, irregularities_url(c.id)) for c in game.codes]
+    usual = next((o for o, c in zip(options, game.codes, strict=True) if c.usual), None)
+    common: list[IrregularityItem] = []
+    usual_id = next((c.id for c in game.codes if c.usual), None)
+    if usual_id is not None:
+        code = library.codes[usual_id]
+        common = [
+            IrregularityItem(b.title, b.summary, settle_url(code.id, b.id), b.general)
+            for b in irregularity_briefs(code)
+            if b.common
+        ]
+    return ChooserPage(game.title, options, usual, common, usual.url if usual else None)
