@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
 
-from adjudicator import engine
+from adjudicator import compare, engine
 from adjudicator import model as core
 from adjudicator.engine import NextQuestion
 from adjudicator.model import NOT_SURE, Code
@@ -354,3 +354,57 @@ def summary(item: NextQuestion | engine.Ruling) -> str:
     if item.remedy is not None:
         return item.remedy.title
     return words.depends(len(item.outcomes), len(item.outcomes))
+
+
+class OtherRuling(Model):
+    """What another code rules on the same facts (the facts its own questions can use)."""
+
+    code: str
+    title: str = Field(description="the code's title with its year")
+    in_game: str = Field(description="the same, without its game's name (said already)")
+    same_game: bool = Field(description="a code of the same game (else: general laws)")
+    result: str = Field(description="what it rules, or the fact it still needs, in one line")
+    answers: dict[str, str] = Field(description="the facts it was given, keyed by question id")
+    differs: bool = Field(description="it rules, and not the same remedies as the ruling asked for")
+
+
+def other_rulings(
+    library: core.Library, asked: Code, ruling: engine.Ruling, answers: dict[str, str]
+) -> list[OtherRuling]:
+    """What every other code of the same game (and the general laws) that defines this
+    irregularity rules on these facts; codes of other games are no help at this table."""
+    mine = compare.rulings_of(ruling) or frozenset()
+    out = []
+    for other in compare.other_codes(library, asked, ruling, answers):
+        if other.code.game != asked.game and other.code.kind != "general":
+            continue
+        theirs = compare.rulings_of(other.result)
+        if theirs is None:  # it needs more facts: it differs if no answer to them rules as this one does
+            theirs = _whatever_else(other.code, ruling.irregularity.id, other.answers)
+            differs = theirs is not None and not (theirs & mine)
+        else:
+            differs = theirs != mine
+        out.append(
+            OtherRuling(
+                code=other.code.id,
+                title=words.code_line(other.code),
+                in_game=words.code_in_game(other.code),
+                same_game=other.code.game == asked.game,
+                result=summary(other.result),
+                answers=other.answers,
+                differs=differs,
+            )
+        )
+    return out
+
+
+def _whatever_else(code: Code, irregularity_id: str, answers: dict[str, str]) -> frozenset[tuple[str, str]] | None:
+    """Every ruling ``code`` could reach from ``answers`` whatever its further questions are
+    answered ("not sure" to each); None if that leaves too much open."""
+    given = dict(answers)
+    try:
+        while isinstance(result := engine.adjudicate(code, irregularity_id, given), NextQuestion):
+            given[result.question.id] = NOT_SURE
+    except LookupError:  # too uncertain to say
+        return None
+    return compare.rulings_of(result)

@@ -158,6 +158,13 @@ def code_line(code: Code) -> str:
     return code.title if str(code.year) in code.title else f"{code.title} ({code.year})"
 
 
+def rules_differently(codes: int, game: str) -> str:
+    """The line above a ruling that another code of the same game would rule otherwise."""
+    if codes == 1:
+        return f"Another code of {game} rules differently on these facts; compare with"
+    return f"{codes} other codes of {game} rule differently on these facts; compare with"
+
+
 def code_in_game(code: Code) -> str:
     """A code named where its game is already said: 'Auction Bridge, the English laws (...)'
     is 'The English laws (...)' under the heading Auction Bridge; the year as in code_line."""

@@ -234,6 +234,8 @@ class OtherCode:
     result: str
     url: str
     compare_url: str
+    in_game: str = ""  # its title where the game is said already
+    differs: bool = False  # a code of the same game that rules otherwise on these facts
 
 
 @dataclass
@@ -252,6 +254,8 @@ class RulingPage:
     permalink: str
     table_url: str
     others: list[OtherCode] = field(default_factory=list)
+    differs: list[OtherCode] = field(default_factory=list)  # the others of the same game that rule otherwise
+    differs_line: str = ""
     laws: list[CitedLawView] = field(default_factory=list)  # every law cited, each once
     groups: list[OutcomeGroup] = field(default_factory=list)  # many outcomes: grouped by remedy
 
@@ -278,16 +282,17 @@ def _groups(outcomes: list[OutcomeView]) -> list[OutcomeGroup]:
 
 def other_code_views(library: Library, asked: Code, ruling: Ruling, answers: Mapping[str, str]) -> list[OtherCode]:
     """What every other code of the same game (or general laws) that defines this
-    irregularity rules on these facts; codes of other games are no help at this table."""
+    irregularity rules on these facts, with links to it and to the comparison."""
     return [
         OtherCode(
-            title=words.code_line(other.code),
-            result=present.summary(other.result),
-            url=settle_url(other.code.id, ruling.irregularity.id, other.answers),
-            compare_url=compare_url(asked.id, ruling.irregularity.id, other.code.id, answers),
+            title=other.title,
+            result=other.result,
+            url=settle_url(other.code, ruling.irregularity.id, other.answers),
+            compare_url=compare_url(asked.id, ruling.irregularity.id, other.code, answers),
+            in_game=other.in_game,
+            differs=other.differs and other.same_game,
         )
-        for other in compare.other_codes(library, asked, ruling, answers)
-        if other.code.game == asked.game or other.code.kind == "general"
+        for other in present.other_rulings(library, asked, ruling, dict(answers))
     ]
 
 
@@ -313,6 +318,8 @@ def ruling_page(
         steps = [*model.facts, *(s for o in model.outcomes for s in o.assumed)]
         outcomes = [_outcome_view(asked, ruling.code, model, o, given) for o in model.outcomes]
         now = model.now
+    other_views = other_code_views(library, asked, ruling, answers) if others and len(outcomes) <= COMPACT_AFTER else []
+    differs = [other for other in other_views if other.differs]
     laws: dict[str, CitedLawView] = {}
     for view in [remedy] if remedy else [o.remedy for o in outcomes]:
         for law in view.laws:
@@ -332,7 +339,9 @@ def ruling_page(
         permalink=settle_url(asked.id, irr, answers),
         table_url=table_url(asked.id, irr, answers),
         # with many outcomes the comparison would only repeat "it depends": settle the facts first
-        others=other_code_views(library, asked, ruling, answers) if others and len(outcomes) <= COMPACT_AFTER else [],
+        others=other_views,
+        differs=differs,
+        differs_line=words.rules_differently(len(differs), asked.game_title) if differs else "",
         laws=list(laws.values()),
         groups=_groups(outcomes) if len(outcomes) > COMPACT_AFTER else [],
     )
