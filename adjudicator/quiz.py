@@ -612,5 +612,30 @@ def make_quiz(code: Code, *, kind: str = MIXED, level: str = "player", seed: int
         rng = random.Random(f"{code.id}|{kind}|{level}|{seed}")  # noqa: S311
     per_kind = [_order(rng, pool) for pool in pools.values()]
     rng.shuffle(per_kind)
-    chosen = _interleave(per_kind)[: max(0, min(size, MAX_SIZE))]
+    chosen = _once_each(_interleave(per_kind), max(0, min(size, MAX_SIZE)))
     return Quiz(code.id, kind, level, seed, tuple(stem.build(rng) for stem in chosen))
+
+
+def situation_keys(stem: Stem | Item) -> set[tuple[str, ...]]:
+    """What makes two questions the same situation: the same facts told (the same row of a
+    score table asked by another column too), or the same irregularity ruled the same way (a "what is the ruling?" and a "which law?" on one path,
+    or two paths to one remedy)."""
+    keys = {("told", *(stem.situation or (stem.prompt,)))}  # a figure asked by its prompt alone
+    if stem.irregularity is not None and stem.remedy is not None:
+        keys.add(("ruled", stem.irregularity, stem.remedy))
+    return keys
+
+
+def _once_each(stems_: Iterable[Stem], size: int) -> list[Stem]:
+    """The first ``size`` stems in order, skipping any that asks a situation already asked."""
+    chosen: list[Stem] = []
+    seen: set[tuple[str, ...]] = set()
+    for stem in stems_:
+        if len(chosen) >= size:
+            break
+        keys = situation_keys(stem)
+        if keys & seen:
+            continue
+        seen |= keys
+        chosen.append(stem)
+    return chosen
