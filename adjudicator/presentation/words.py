@@ -131,6 +131,7 @@ NO_HELP = "No further help for this question."
 CALL_DIRECTOR = "Call the director (or umpire)."
 NOT_SURE_HERE = "Our sources leave this open."
 
+IN_FULL = "In full"
 WHICH_GAME = "Which game is the table playing?"
 WHICH_CODE = "Which code of laws does the table play by?"
 USUAL_CHOICE = "The usual choice"
@@ -325,6 +326,19 @@ def cited_as(citation: str) -> str:
 NUMBERED = re.compile(r"\d+[a-z]?(\(\w+\))*")
 """A law number as the code prints it (50, 50a, 37(c)); anything else is our id for a rule
 the book does not number (NAP-HGM-05), never shown as a number."""
+
+
+def laws_line(cited: list[tuple[str, str, str | None]]) -> str:
+    """The laws a ruling rests on in one short line, as the table reads them: (citation,
+    number, title) each; numbered laws by number ('Laws 50, 44 and 50a'), an unnumbered
+    rule by its title (our ids are never shown as numbers)."""
+    numbered = [citation for citation, number, _ in cited if NUMBERED.fullmatch(number)]
+    named = [title or citation for citation, number, title in cited if not NUMBERED.fullmatch(number)]
+    parts = []
+    if numbered:
+        listed = numbered[0] if len(numbered) == 1 else f"{', '.join(numbered[:-1])} and {numbered[-1]}"
+        parts.append(f"{'Law' if len(numbered) == 1 else 'Laws'} {listed}")
+    return "; ".join([*parts, *named])
 
 
 def law_name(number: str, title: str | None = None) -> str:

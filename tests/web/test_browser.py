@@ -493,3 +493,24 @@ def test_tap_targets_are_24_px_and_answers_44_px_on_the_main_pages(browser, axe_
         checked.accessible()
     assert answers_seen >= 4  # the question's and the quiz's answers were measured
     context.close()
+
+
+def test_the_table_view_fits_one_screen_in_large_type(browser, axe_source, live_server, library):
+    """The ruling for the table (every code's first ruling and the seeds' disputes): the
+    remedy's title in large type, who chooses and the choices, the laws' numbers, on one
+    375 x 812 screen; a long sentence of what happens now is folded ("In full")."""
+    context = browser.new_context(viewport=SCREEN)
+    checked = Checked(context.new_page(), axe_source)
+    for path in _first_screen_rulings(library):
+        page, query = path.split("?", 1)
+        checked.page.goto(f"{live_server}{page}/table?{query}")
+        seen = checked.page.evaluate(
+            "() => ({height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth,"
+            " h1: parseFloat(getComputedStyle(document.querySelector('h1')).fontSize),"
+            " open: [...document.querySelectorAll('details')].filter(d => d.open).length})"
+        )
+        assert seen["open"] == 0 and seen["h1"] >= 28, f"{path}: {seen}"  # large type, folds closed
+        assert seen["height"] <= SCREEN["height"], f"{path}: the table view is {seen['height']} px tall"
+        assert seen["width"] <= SCREEN["width"], f"{path}: {seen['width']} px wide"
+    checked.accessible()
+    context.close()

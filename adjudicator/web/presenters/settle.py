@@ -30,6 +30,10 @@ from adjudicator.web.urls import (
     table_url,
 )
 
+TABLE_NOW_CHARS = 160
+"""The table view shows what happens now in large type up to this length (with no choice to
+list); longer, the remedy's title and the choices lead and the full sentence folds."""
+
 COMPACT_AFTER = 4
 """More possible outcomes than this are listed briefly, each linking to its full ruling."""
 
@@ -256,6 +260,8 @@ class RulingPage:
     others: list[OtherCode] = field(default_factory=list)
     differs: list[OtherCode] = field(default_factory=list)  # the others of the same game that rule otherwise
     differs_line: str = ""
+    table_now_open: bool = True  # the table view shows what happens now in full, unfolded
+    table_laws: str = ""  # the laws it rests on, in one short line
     laws: list[CitedLawView] = field(default_factory=list)  # every law cited, each once
     groups: list[OutcomeGroup] = field(default_factory=list)  # many outcomes: grouped by remedy
 
@@ -342,6 +348,8 @@ def ruling_page(
         others=other_views,
         differs=differs,
         differs_line=words.rules_differently(len(differs), asked.game_title) if differs else "",
+        table_laws=words.laws_line([(law.citation, law.number, law.title) for law in laws.values()]),
+        table_now_open=remedy is None or (remedy.options is None and len(remedy.now.striptags()) <= TABLE_NOW_CHARS),
         laws=list(laws.values()),
         groups=_groups(outcomes) if len(outcomes) > COMPACT_AFTER else [],
     )
