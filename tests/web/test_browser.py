@@ -20,7 +20,7 @@ import pytest
 from adjudicator import config
 from adjudicator.engine import NextQuestion, Ruling, adjudicate, available
 from adjudicator.presentation import words
-from tests.web.conftest import change_that_matters, first_path
+from tests.web.conftest import change_that_matters, first_path, settle_address
 
 pytestmark = pytest.mark.browser
 
@@ -428,11 +428,11 @@ def test_a_first_time_user_settles_each_seed_dispute_in_five_taps(
     else:
         assert page.locator("a.choice.usual").get_attribute("href") == f"/settle/{code_id}"
     tap(usual.locator("a.choice", has_text=irregularity.title).first)
-    while page.locator("form.question").count():
+    while page.locator("section.question").count():
         ask = page.locator("h1").inner_text()
         question = next(q for q in irregularity.questions.values() if q.ask == ask)
         label = question.answer(answers[question.id]).label
-        tap(page.locator("form.question").get_by_role("button", name=label, exact=True))
+        tap(page.locator("section.question .answers").get_by_role("link", name=label, exact=True))
     assert page.locator("h1").inner_text() == irregularity.remedies[remedy_id].title
     print(f"{code_id} {irregularity_id}: {taps} taps from the home page")
     assert taps <= 5
@@ -450,16 +450,14 @@ TARGETS = """() => {
     const name = `${e.tagName.toLowerCase()} "${(e.innerText || e.value || e.getAttribute('aria-label') || '').trim().slice(0, 40)}"`;
     const low = Math.min(...parts.map(r => r.height));
     if (box.width < 24 || low < 24) small.push(`${name} ${box.width.toFixed(0)} x ${low.toFixed(0)}`);
-    if (e.matches('.answers button, .quiz-choice label') && box.height < 44) answers.push(`${name} ${box.height.toFixed(0)} px tall`);
+    if (e.matches('.answers a.answer, .answers button, .quiz-choice label') && box.height < 44) answers.push(`${name} ${box.height.toFixed(0)} px tall`);
   }
-  return {small, answers, count: document.querySelectorAll('.answers button, .quiz-choice label').length};
+  return {small, answers, count: document.querySelectorAll('.answers a.answer, .answers button, .quiz-choice label').length};
 }"""
 
 
 def _main_pages(library) -> dict[str, str]:
     """Home, a game's chooser, a question, a ruling, a law, a search and a quiz question."""
-    from urllib.parse import urlencode
-
     code = library.code("napoleon-hoffmann")
     answers, _ = first_path(code, "revoke")
     return {
@@ -467,8 +465,8 @@ def _main_pages(library) -> dict[str, str]:
         "chooser": "/settle/auction-bridge",
         "what happened": f"/settle/{code.id}",
         "question": f"/settle/{code.id}/revoke",
-        "ruling": f"/settle/{code.id}/revoke?{urlencode(answers)}",
-        "table": f"/settle/{code.id}/revoke/table?{urlencode(answers)}",
+        "ruling": settle_address(code.id, "revoke", answers),
+        "table": settle_address(code.id, "revoke", answers, "table"),
         "law": "/codes/auction-bridge-1915/laws/50",
         "glossary": "/codes/auction-bridge-1915/glossary",
         "search": "/search?q=revoke",

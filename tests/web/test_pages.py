@@ -489,28 +489,27 @@ def _differs(page) -> tuple[str, dict[str, str]] | None:
 def test_a_ruling_says_in_one_line_that_the_other_napoleon_code_rules_differently(client):
     # Hoffmann: the hand is played again and the revoker pays; Foster: the hands are abandoned
     # whether or not a pool is played (the one fact Foster still needs)
-    answers = {"shown": "yes", "who-revoked": "opponent", "replayed": "made"}
-    page = check_page(client.get("/settle/napoleon-hoffmann/revoke", query_string=answers))
+    page = check_page(client.get("/settle/napoleon-hoffmann/revoke/shown=yes/who-revoked=opponent/replayed=made"))
     text, hrefs = _differs(page)
     assert text.startswith("Another code of Napoleon rules differently on these facts; compare with")
     assert hrefs == {
-        "The laws in Foster's Complete Hoyle (1914)": "/settle/napoleon-hoffmann/revoke/compare/napoleon-foster?"
-        "shown=yes&who-revoked=opponent&replayed=made"
+        "The laws in Foster's Complete Hoyle (1914)": "/settle/napoleon-hoffmann/revoke/"
+        "shown=yes/who-revoked=opponent/replayed=made/compare/napoleon-foster"
     }
     assert page.find("p", class_="differs").find_previous("p", class_="rests-on")  # after the law, near the top
 
 
 def test_every_other_auction_code_rules_an_insufficient_bid_pointed_out_differently_from_1915(client):
-    answers = {"first-after-bid": "pointed-out", "adversary-overcalled-or-doubled": "no"}
-    text, hrefs = _differs(check_page(client.get("/settle/auction-bridge-1915/insufficient-bid", query_string=answers)))
+    path = "/settle/auction-bridge-1915/insufficient-bid/first-after-bid=pointed-out/adversary-overcalled-or-doubled=no"
+    text, hrefs = _differs(check_page(client.get(path)))
     assert text.startswith("3 other codes of Auction Bridge rule differently")
-    assert sorted(h.split("?")[0].rsplit("/", 1)[1] for h in hrefs.values()) == [
+    assert sorted(h.rsplit("/compare/", 1)[1] for h in hrefs.values()) == [
         "auction-bridge-1912", "auction-bridge-1913", "auction-bridge-english-1908",
     ]  # fmt: skip
 
 
 def test_no_line_where_the_other_code_of_the_game_rules_the_same(client):
     # the French rules of Rubicon Bezique keep the Portland Club's misdeal law unchanged
-    page = check_page(client.get("/settle/rubicon-bezique-french/misdeal", query_string={"cards-taken-up": "yes"}))
+    page = check_page(client.get("/settle/rubicon-bezique-french/misdeal/cards-taken-up=yes"))
     assert _differs(page) is None
     assert page.find("details", class_="others")  # the other code is still listed, folded
