@@ -291,6 +291,10 @@ def test_a_quoted_phrase_is_one_unit_found_in_order():
         ("-revoke deal", ["deal"], [], ["revoke"], []),
         ("dea* revoke", ["revoke"], [], [], ["dea"]),
         ("de* revoke", ["de", "revoke"], [], [], []),  # two letters are too few for a prefix
+        ('"new deal" revoke trick', ["revoke", "trick"], [["new", "deal"]], [], []),  # after the quotes, words
+        ("turn-up*", ["turn", "up"], [], [], []),  # a prefix is of one word: these are words
+        ("dea-*", ["dea"], [], [], []),
+        ("nap-hgm-05 revoke", ["revoke"], [], [], []),  # a law id is a citation, what follows still read
     ],
 )
 def test_how_a_query_is_read(query, words, phrases, excluded, prefixes):
@@ -314,3 +318,18 @@ def test_at_most_eight_neighbouring_pairs_and_eight_excluded_stems():
     ]  # fmt: skip
     excluded = Q.plan(INDEX, _parse("revoke -north -south -east -west -lead -deal -play -trick -card"), {}).excluded
     assert excluded == ["north", "south", "east", "west", "lead", "deal", "plai", "trick"]
+
+
+def test_what_a_query_may_hold_is_bounded_and_what_is_dropped_is_counted():
+    """16 words (the rest counted as dropped), 4 phrases, 4 prefixes, 8 citations."""
+    assert _parse("revoke").dropped == 0
+    many = _parse(" ".join(f"w{i:02d}" for i in range(18)))
+    assert many.words == [f"w{i:02d}" for i in range(16)] and many.dropped == 2
+    assert _parse(" ".join(f'"a{i} b{i}"' for i in range(5))).phrases == [[f"a{i}", f"b{i}"] for i in range(4)]
+    assert _parse("aaa* bbb* ccc* ddd* eee*").prefixes == ["aaa", "bbb", "ccc", "ddd"]
+    assert _parse(" ".join(f"law {i}" for i in range(1, 11))).citations == [str(i) for i in range(1, 9)]
+
+
+def test_a_query_of_256_characters_is_whole_one_more_is_cut():
+    assert Q.clean("a" * 256) == ("a" * 256, False)
+    assert Q.clean("a" * 257) == ("a" * 256, True)
