@@ -367,6 +367,8 @@ THE_TAGS = (
         ("we.3H.9.r.they.0", "revoke", "0", "a side revokes 1 to 13 times in a hand, not 0", None),
         ("we.3H.9.z.we", "hand", "we.3H.9.z.we", f"cannot read 'z.we' in 'we.3H.9.z.we'; what may follow: {THE_TAGS}",
          None),
+        ("we.3H.9.p.we", "hand", "we.3H.9.p.we", f"cannot read 'p.we' in 'we.3H.9.p.we'; what may follow: {THE_TAGS}",
+         None),  # a penalty needs its side and its id
         ("passed.h.we.three", "hand", "passed.h.we.three",
          "cannot read 'h.we.three' in 'passed.h.we.three'; what may follow: "
          ".p.SIDE.PENALTY (a penalty in the honour column)", None),
@@ -379,3 +381,29 @@ def test_a_bad_hand_is_told_what_is_wrong_and_what_to_write(c1912, token, field,
     assert (error.field, error.value, str(error)) == (field, value, f"hand 1: {message}")
     if choices is not None:
         assert list(error.choices) == choices
+
+
+def test_a_finished_rubber_with_an_unknown_figure_says_its_settlement_is_incomplete(c1915):
+    """1915: 60 + 30 below and the rubber's 250: We +340, the little slam not counted."""
+    sheet = scoring.score_sheet(c1915, scoring.parse_hands(["we.6N.12", "we.3N.9"], c1915))
+    settlement = [line for line in scoring.sheet_lines(sheet, c1915) if "Settlement" in line]
+    assert settlement == ["  Settlement (the rubber): We +340, They -340 [Law 10] (some figures unknown)"]
+
+
+def test_chicane_where_the_code_scores_none_says_so(library):
+    """From late 1913 chicane scores nothing: the figure says so rather than multiply by 0."""
+    c1913 = library.code("auction-bridge-1913")
+    sheet = scoring.score_sheet(c1913, scoring.parse_hands(["we.2H.8.c.they"], c1913))
+    [chicane] = [f for f in sheet.rubbers[0].figures if f.item == "chicane"]
+    assert (chicane.side, chicane.points, chicane.reason) == ("they", 0, "chicane: not scored under this code")
+
+
+def test_a_declaration_without_a_letter_is_refused_by_name():
+    with pytest.raises(scoring.SheetError) as raised:
+        scoring.letter_of("hearts-royal")
+    error = raised.value
+    assert (error.field, error.value, str(error)) == (
+        "denomination",
+        "hearts-royal",
+        "no letter for the declaration 'hearts-royal'",
+    )
