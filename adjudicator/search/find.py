@@ -292,13 +292,12 @@ def _search(
         if not m.plan.units and not m.exact:  # browsing: library order
             scores = dict.fromkeys(sorted(scores), 0.0)
     rests_on = index.rests_on
-    found = set(m.candidates)
-    found.update(itertools.chain.from_iterable(map(rests_on.__getitem__, m.candidates & index.resting)))
-    found.update(m.exact)
-    matched = frozenset(found)
+    lifted = itertools.chain.from_iterable(map(rests_on.__getitem__, m.candidates & index.resting))
+    matched = m.candidates.union(lifted, m.exact)
     if m.named is not None:
         matched &= frozenset().union(*(index.filtered("code", c) for c in m.named))
-    unscored = (matched & m.allowed) - scores.keys()  # found but not scored (the cost bound): after the others
+    visible = matched if m.allowed is index.everything else matched & m.allowed
+    unscored = visible.difference(scores)  # found but not scored (the cost bound): after the others
     ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen, unscored)
     total, facets = _facets(index, matched, filters)
     terms = _highlight(m.plan)

@@ -188,7 +188,8 @@ def score(
     else:
         best = scores
     _title_factors(index, [u.stems for u, _ in units], best, defining)
-    scores.update(best)
+    if best is not scores:
+        scores.update(best)
     rests_on = index.rests_on
     lifts: dict[int, float] = {}
     for d in inside & index.resting:
