@@ -217,3 +217,22 @@ def test_where_the_code_does_not_say_who_calls_after_a_pass_out_of_turn_either_m
     assert any("The code does not say who calls next: East, whose turn it was, or North" in t for t in finding.then)
     for calls in ("1H W:P E:P", "1H W:P N:P"):
         assert len(checker.check_auction(silent, "N", checker.parse_calls(calls, silent)).findings) == 1, calls
+
+
+@pytest.mark.parametrize(
+    ("code_id", "calls", "summary", "cites"),
+    [
+        ("auction-bridge-1912", "1H P P P 2S", "North called two spades after the auction had closed", ["45"]),
+        ("auction-bridge-1915", "P P P P 1H", "North called one heart after the auction had been passed out", []),
+    ],
+)
+def test_a_call_after_the_auction_ended_does_not_count(library, code_id, calls, summary, cites):
+    """Three passes after a bid close the auction (1912 Law 45); four passes pass it out. The
+    fifth call, North's again, is named and does not count; nothing rules on it but the director."""
+    code = library.code(code_id)
+    found = checker.check_auction(code, "N", checker.parse_calls(calls, code))
+    [late] = [f for f in found.findings if f.call == 5]
+    assert (late.irregularity, late.title, late.seat, late.summary, [str(c) for c in late.cites]) == (
+        None, "A call after the auction ended", "N", summary, cites
+    )  # fmt: skip
+    assert (late.status, late.verdict) == ("for-the-director", "It does not count: the auction had already ended.")
