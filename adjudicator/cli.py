@@ -1,4 +1,4 @@
-"""The ``adjudicator`` command: check, codes, laws, ask, quiz, score, auction, schema, search, build-index.
+"""The ``adjudicator`` command: check, codes, laws, ask, quiz, score, auction, schema, search, build-index, export.
 
 Exit status: 0 on success, 1 when ``check`` finds problems or a lookup fails, 2 on a
 usage error. Errors go to stderr as one line naming what was wrong and the valid choices.
@@ -313,6 +313,22 @@ def cmd_build_index(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace, out: TextIO) -> int:
+    from adjudicator.web import create_app  # the one command that builds the web face
+    from adjudicator.web.export import export
+
+    folder = Path(args.folder)
+    library = _library(args)
+    app = create_app({"LIBRARY": library, "LAWS_DIR": args.laws, "SEARCH_INDEX": "ram"})
+    try:
+        report = export(app, folder)
+    except FileExistsError as exc:
+        print(f"adjudicator export: {exc}", file=sys.stderr)
+        return 2
+    print(report.line(folder), file=out)
+    return 0
+
+
 def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     from adjudicator.errors import IndexProblem, UnknownFilter
     from adjudicator.search import build_index, open_index, search
@@ -519,6 +535,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("build-index", help="build the search index of --laws (ADJUDICATOR_INSTANCE moves it)")
     p.add_argument("--index", help=f"index directory (default: {_index_default()})")
     p.set_defaults(func=cmd_build_index)
+
+    p = sub.add_parser("export", help="write the whole site as static files, for any static host (and offline)")
+    p.add_argument("folder", metavar="DIR", help="an empty folder, or a previous export to bring up to date")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("quiz", help="a quiz drawn from a code's laws: in the terminal, as a sheet, or --json")
     p.add_argument("code")

@@ -141,6 +141,12 @@ EVERYTHING_UNDER = "Everything that can go wrong under it"
 ANOTHER_GAME = "Another game"
 GENERAL_GAME_LINE = "The general laws, for a game without a code here"
 
+NEEDS_THE_SERVICE = (
+    "This copy of the site holds the laws and the rulings, but a quiz is drawn fresh each time by the "
+    "live service: open this page there to take one."
+)
+"""Said by a static copy (adjudicator export) where a page needs the live service."""
+
 LABELS: Mapping[str, str] = {
     name: value for name, value in globals().items() if name.isupper() and isinstance(value, str)
 }

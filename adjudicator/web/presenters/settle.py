@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from flask import current_app
 from markupsafe import Markup
 
 from adjudicator import compare
@@ -198,6 +199,9 @@ def question_page(asked: Code, result: NextQuestion, given: Mapping[str, str]) -
     q = model.question
     before = without(given, q.id)
     irr = model.irregularity.id
+    # a static copy (adjudicator export) holds one "not sure" a dispute: two or more
+    # multiply the states past any folder; the live service offers it at every question
+    one_not_sure = current_app.config.get("ADJUDICATOR_EXPORT") and NOT_SURE in before.values()
     return QuestionPage(
         ctx=context(asked, result, model),
         id=q.id,
@@ -206,6 +210,7 @@ def question_page(asked: Code, result: NextQuestion, given: Mapping[str, str]) -
         choices=[
             ChoiceButton(c.id, c.label, c.id == NOT_SURE, settle_url(asked.id, irr, {**before, q.id: c.id}))
             for c in q.choices
+            if not (one_not_sure and c.id == NOT_SURE)
         ],
         earlier=fact_views(asked.id, model.irregularity.id, model.because, given),
         matters_if=model.matters_if,
