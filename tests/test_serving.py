@@ -17,19 +17,23 @@ from adjudicator.web.handlers import SECURITY_HEADERS
 from tests.test_faults import free_port, gunicorn, instance, request  # noqa: F401 (instance: a fixture)
 
 
+def answering(port: int, process) -> None:
+    """Wait (30 s at most) until the server on ``port`` answers /api/v1/codes."""
+    for _ in range(300):
+        try:
+            if request(port, "GET", "/api/v1/codes")[0] == 200:
+                return
+        except ConnectionError:
+            assert process.poll() is None, process.communicate()[1]
+            time.sleep(0.1)
+    pytest.fail("gunicorn did not answer")
+
+
 @pytest.fixture
 def served(instance):  # noqa: F811
     port = free_port()
     process = gunicorn(instance, port)
-    for _ in range(300):
-        try:
-            if request(port, "GET", "/api/v1/codes")[0] == 200:
-                break
-        except ConnectionError:
-            assert process.poll() is None, process.communicate()[1]
-            time.sleep(0.1)
-    else:
-        pytest.fail("gunicorn did not answer")
+    answering(port, process)
     yield port
     process.terminate()
     _, err = process.communicate(timeout=30)
@@ -168,3 +172,30 @@ def _ready(sock: socket.socket) -> bool:
     import select
 
     return bool(select.select([sock], [], [], 0)[0])
+
+
+def test_a_request_that_keeps_its_worker_past_the_timeout_is_a_json_500(instance):  # noqa: F811
+    """gunicorn stops a worker silent past ``--timeout`` (here 2 s): the request that kept it
+    gets a JSON 500 with the security headers within seconds (it got no answer: gevent's
+    worker dropped it), and a new worker serves the next one."""
+    import subprocess
+
+    from tests.test_faults import GUNICORN, config, os
+
+    port = free_port()
+    env = {**os.environ, "ADJUDICATOR_LAWS": str(instance / "laws"), "ADJUDICATOR_INSTANCE": str(instance),
+           "HOST": "127.0.0.1", "PORT": str(port), "WORKERS": "1"}  # fmt: skip
+    process = subprocess.Popen(
+        [str(GUNICORN), "-c", str(config.ROOT / "gunicorn.conf.py"), "--timeout", "2", "tests.spinning:app"],
+        cwd=config.ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        answering(port, process)
+        error, seconds = json_error(port, b"GET /api/v1/spin HTTP/1.1\r\nHost: x\r\n\r\n", 500, wait=30)
+        assert "took longer than the 2 s" in error["message"]
+        assert seconds < 15, seconds
+        answering(port, process)  # a new worker, booted by the arbiter
+    finally:
+        process.terminate()
+        _, err = process.communicate(timeout=30)
+    assert "WORKER TIMEOUT" in err and "answered 500" in err

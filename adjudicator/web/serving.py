@@ -11,7 +11,9 @@ kilobytes, never a worker; with two limits of its own and its own error answers.
   app (``handlers.read_body``), never a worker or a connection held for long.
 - The errors gunicorn answers itself, before the app (a malformed request line or
   header, 414, 431, 501, a 500 when a worker fails), are JSON ``{"error": {...}}`` with the
-  security headers and ``Cache-Control: no-store``, as the app's own errors are.
+  security headers and ``Cache-Control: no-store``, as the app's own errors are; so is
+  the 500 a request gets when it keeps its worker past gunicorn's ``timeout`` (the worker
+  is then replaced).
 
 Imported by gunicorn's workers only (it imports gevent, which patches the process).
 """
@@ -21,7 +23,9 @@ from __future__ import annotations
 import json
 import time
 
+from gevent import GreenletExit
 from gunicorn import util
+from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
 from adjudicator.web.handlers import SECURITY_HEADERS
@@ -29,6 +33,7 @@ from adjudicator.web.handlers import SECURITY_HEADERS
 HEADER_SECONDS = 5
 READ_SECONDS = 5
 REQUEST_SECONDS = 10
+TIMED_OUT = "the request took longer than the {seconds} s a worker may spend on one, and was stopped"
 
 
 class Deadline:
@@ -83,9 +88,26 @@ class Worker(GeventWorker):
         client.settimeout(READ_SECONDS)
         super(GeventWorker, self).handle(listener, Deadline(client), addr)
 
+    timed_out = False
+
+    def handle_abort(self, sig, frame) -> None:
+        """The arbiter's SIGABRT: the worker was silent ``timeout`` seconds (a request kept
+        the loop). The handler runs in the frame that kept it, so the SystemExit it raises
+        ends that request, which ``handle_request`` answers before the worker exits."""
+        self.timed_out = True
+        super().handle_abort(sig, frame)
+
     def handle_request(self, listener_name, req, sock, addr):
         try:
-            return super().handle_request(listener_name, req, sock, addr)
+            # the async worker's own (gevent's drops a SystemExit and the request with it, unanswered)
+            return AsyncWorker.handle_request(self, listener_name, req, sock, addr)
+        except GreenletExit:
+            return False
+        except SystemExit:
+            if self.timed_out:
+                self.log.error("a request kept the worker over %s s: answered 500, the worker exits", self.cfg.timeout)
+                write_error(sock, 500, "Internal Server Error", TIMED_OUT.format(seconds=self.cfg.timeout))
+            return False
         finally:
             if isinstance(sock, Deadline):
                 sock.restart()  # the next request on this connection has its own time
