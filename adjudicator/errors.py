@@ -13,7 +13,8 @@
         ├── UnknownQuestion          the irregularity asks no such question
         ├── UnknownAnswer            the question has no such answer
         ├── TooUncertain             so many "not sure" answers that no useful ruling exists
-        ├── UnknownQuizKind          (quiz) no such kind of quiz item, or none in the code's data
+        ├── UnknownQuizKind          (quiz) no such kind of quiz item
+        │   └── NoQuizOfKind         (quiz) a kind the code's data has nothing to ask of: no such quiz
         ├── UnknownLevel             (quiz) no such quiz level
         ├── UnknownFilter            (search) no such game, code, topic or kind to filter by
         ├── NotOffered               (scoring) the code's data lacks what a table tool needs
@@ -164,6 +165,11 @@ class UnknownQuizKind(LookupProblem):
     """(quiz) A kind or level that does not exist, or one the code's data has nothing for."""
 
     thing = "quiz kind"
+
+
+class NoQuizOfKind(UnknownQuizKind):
+    """(quiz) A kind that exists, but the code's data has nothing to ask of it: the quiz
+    named does not exist (the web answers 404, ``choices`` the kinds the code has)."""
 
 
 class UnknownLevel(LookupProblem):

@@ -32,7 +32,7 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.errors import UnknownLevel, UnknownQuizKind
+from adjudicator.errors import NoQuizOfKind, UnknownLevel, UnknownQuizKind
 from adjudicator.model import (
     Citation,
     Code,
@@ -599,7 +599,7 @@ def _pools(code: Code, kind: str, level: str) -> dict[str, list[Stem]]:
         return pools
     if kind == MIXED:
         raise UnknownLevel(level, list(levels(code)), field="level", where=f"{code.id}'s data")
-    raise UnknownQuizKind(kind, [MIXED, *supported(code)], field="kind", where=f"{code.id}'s data")
+    raise NoQuizOfKind(kind, [MIXED, *supported(code)], field="kind", where=f"{code.id}'s data")
 
 
 def make_quiz(code: Code, *, kind: str = MIXED, level: str = "player", seed: int = 0, size: int = DEFAULT_SIZE) -> Quiz:

@@ -15,6 +15,7 @@ Nothing imports this package back: it only assembles.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -27,6 +28,7 @@ from adjudicator.checks import load_checked
 from adjudicator.search import index_for
 from adjudicator.web import state
 from adjudicator.web.pagecache import PageCache
+from adjudicator.web.state import index_of
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -56,9 +58,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     setting = app.config.get("SEARCH_INDEX") or ("ram" if app.testing else config.instance_dir() / "index")
     # warmed: a worker's first searches cost what the later ones do (about 0.1 s at start)
     app.extensions[state.SEARCH] = index_for(setting, library, Path(app.config["LAWS_DIR"])).warm()
-    from adjudicator.web.handlers import DEPLOY_ETAG
+    from adjudicator.web.handlers import DEPLOY_ETAG, SEARCH_ETAG
 
     app.config[DEPLOY_ETAG] = deploy_digest(library)
+    app.config[SEARCH_ETAG] = search_digest(index_of(app))
     app.extensions[state.PAGES] = PageCache()  # law and ruling pages, rendered once per worker
 
     if app.config.get("STRICT_TEMPLATES"):  # tests: an undefined name in a template is an error
@@ -84,9 +87,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def deploy_digest(library) -> str:
     """What a lasting page depends on, as its ETag: the law files and the templates."""
-    digest = hashlib.sha256()
-    files = sorted(Path(code.where.path) for code in library.codes.values())
-    files += sorted(config.templates_dir().rglob("*.html"))
+    return _digest(sorted(Path(code.where.path) for code in library.codes.values()))
+
+
+def search_digest(index) -> str:
+    """What a search answer depends on, as its ETag: the index, by its manifest (the format,
+    the law files' SHA-256 it was built from, its documents: the build is deterministic),
+    and the templates (the search page)."""
+    return _digest([], json.dumps(index.manifest, sort_keys=True).encode())
+
+
+def _digest(files: list[Path], start: bytes = b"") -> str:
+    digest = hashlib.sha256(start)
+    files = [*files, *sorted(config.templates_dir().rglob("*.html"))]
     for path in files:
         digest.update(path.name.encode() + b"\0")
         try:

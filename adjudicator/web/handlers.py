@@ -38,7 +38,8 @@ from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.routing import RequestRedirect
 
-from adjudicator.errors import BadInput, LookupProblem, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.errors import BadInput, LookupProblem, NoQuizOfKind, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.web.params import LISTS, single_values
 from adjudicator.web.presenters.common import LinkItem
 
 SECURITY_HEADERS: Mapping[str, str] = {
@@ -54,7 +55,7 @@ SECURITY_HEADERS: Mapping[str, str] = {
 
 _LOWER_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
-NOT_FOUND = (UnknownCode, UnknownIrregularity, UnknownLaw)
+NOT_FOUND = (UnknownCode, UnknownIrregularity, UnknownLaw, NoQuizOfKind)
 
 BODY_SECONDS = 5
 """The whole body must arrive within this (each read of the socket waits less: web/serving.py)."""
@@ -105,6 +106,8 @@ def read_body(environ: dict[str, Any], limit: int) -> None:
 
 DEPLOY_ETAG = "adjudicator.etag"
 """The ``app.config`` key of the ETag of every page that lasts the deploy (create_app sets it)."""
+SEARCH_ETAG = "adjudicator.search-etag"
+"""The ``app.config`` key of the ETag of every search answer: the index's manifest (and the templates)."""
 DAY = "public, max-age=86400"
 MINUTE = "public, max-age=60"
 LASTING = ("/codes/", "/settle/", "/api/v1/codes/")
@@ -125,6 +128,9 @@ def cache_control(response: Response) -> None:
         response.make_conditional(request)
     elif path in SEARCHES:
         headers["Cache-Control"] = MINUTE
+        if response.status_code == 200 and request.method in ("GET", "HEAD"):
+            response.set_etag(current_app.config[SEARCH_ETAG])
+            response.make_conditional(request)
     else:
         headers["Cache-Control"] = "no-cache"
 
@@ -242,6 +248,7 @@ def install(app: Flask) -> None:
         """Read the body before any view (see read_body); the API's POSTs take JSON only."""
         if isinstance(request.routing_exception, RequestRedirect):
             return _redirect(request.routing_exception)
+        single_values(request.args, LISTS)  # one rule for a repeated parameter, on every route
         read_body(request.environ, current_app.config["MAX_CONTENT_LENGTH"])
         if request.method == "POST" and _is_api() and request.mimetype != "application/json":
             given = request.mimetype or "none"

@@ -20,6 +20,7 @@ from werkzeug.datastructures import MultiDict
 
 from adjudicator import quiz
 from adjudicator.auction import Call
+from adjudicator.engine import find_irregularity
 from adjudicator.errors import BadInput
 from adjudicator.model import NOT_SURE, Code, whole_number
 from adjudicator.search import SearchIndex, check_filters
@@ -37,6 +38,10 @@ MAX_HANDS = 24  # a long evening of rubbers; keeps the page under 50 KB
 MAX_CALLS = 40  # far beyond any real auction; keeps the page under 50 KB
 MAX_TEXT = 400  # the calls as one text
 MAX_TOKEN = 80  # one hand
+MAX_SEAT = 10  # a seat: N or North, spaces around it
+LISTS = frozenset({"hand"})
+"""The parameters that hold a list, given once per item (the score sheet's hands); every
+other parameter is given at most once (``single_values``)."""
 
 
 @overload
@@ -75,18 +80,32 @@ def text_arg(name: str, limit: int) -> str:
     return value.strip()
 
 
-def given_answers() -> dict[str, str]:
-    """The answers in the query string, keyed by question id; each question at most once
-    (the addresses of before the path-style ones, and a GET form's)."""
+def given_answers(code: Code, irregularity_id: str) -> dict[str, str]:
+    """The answers in the query string (the addresses of before the path-style ones, and a
+    GET form's) to the questions of the irregularity, keyed by question id. Any other
+    parameter (a question this irregularity does not have, a tracking parameter a messenger
+    adds to a shared link) is not an answer: it is left out, as an answer to a question off
+    the path is (the engine asks what it still needs). An unknown irregularity is a 404
+    (UnknownIrregularity)."""
     if len(request.args) > MAX_ANSWERS:
         raise BadInput(f"too many parameters ({len(request.args)}); at most {MAX_ANSWERS}", "answers")
-    answers: dict[str, str] = {}
-    for key in request.args:
-        values = request.args.getlist(key)
-        if len(values) > 1:
-            raise BadInput(f"{key!r} is answered {len(values)} times; answer each question once", key)
-        answers[key] = values[0]
-    return answers
+    return answers_to(code, irregularity_id, request.args)
+
+
+def answers_to(code: Code, irregularity_id: str, given: Mapping[str, str]) -> dict[str, str]:
+    """``given`` without the keys that are not questions of the irregularity."""
+    _, irregularity, _ = find_irregularity(code, irregularity_id)
+    return {key: given[key] for key in given if key in irregularity.questions}
+
+
+def single_values(args: MultiDict[str, str], lists: frozenset[str]) -> None:
+    """The one rule for repeated parameters, on every route: a parameter is given once,
+    but for those that hold a list (``lists``: the score sheet's ``hand``); a parameter
+    given more than once is a 400 naming it (never first-wins)."""
+    for name in args:
+        count = len(args.getlist(name))
+        if count > 1 and name not in lists:
+            raise BadInput(f"{name[:40]!r} is given {count} times; give it once", name[:40])
 
 
 def path_answers(path: str) -> dict[str, str]:
@@ -178,6 +197,11 @@ def calls_arg() -> str:
     return text_arg("calls", MAX_TEXT)
 
 
+def dealer_arg() -> str:
+    """``dealer``: N, E, S or W (or the seat's name, any case); absent or empty: N."""
+    return text_arg("dealer", MAX_SEAT) or "N"
+
+
 def check_calls(calls: Sequence[Call]) -> None:
     if len(calls) > MAX_CALLS:
         raise BadInput(f"at most {MAX_CALLS} calls; got {len(calls)}", "calls")
@@ -203,9 +227,6 @@ class SearchParams:
 def search_params(index: SearchIndex, args: MultiDict[str, str], *, api: bool = False) -> SearchParams:
     """The query, its filters (each checked against the index: an unknown game, code, topic
     or kind is an UnknownFilter naming the nearest values and the valid ones) and the page."""
-    for name in args:
-        if len(args.getlist(name)) > 1:
-            raise BadInput(f"{name!r} is given more than once; give it once", name)
     q = args.get("q", "")
     if len(q) > MAX_QUERY:
         raise BadInput(f"the query is {len(q)} characters long; at most {MAX_QUERY}", "q")
@@ -247,8 +268,8 @@ class QuizParams:
 
 def quiz_params(code: Code, args: Mapping[str, str]) -> QuizParams:
     """The quiz named by the query string; every value checked (a bad one is a 400 naming it)."""
-    level = args.get("level", "player")
-    kind = args.get("kind", quiz.MIXED)
+    level = args.get("level") or "player"  # given empty: the default, as for every optional parameter
+    kind = args.get("kind") or quiz.MIXED
     for name, value, choices in (("level", level, list(quiz.LEVELS)), ("kind", kind, [quiz.MIXED, *quiz.KINDS])):
         if value not in choices:
             raise BadInput(f"{name!r} must be one of {', '.join(choices)}; got {value[:40]!r}", name, value=value[:40])

@@ -10,6 +10,7 @@ import pytest
 from adjudicator.web.handlers import SECURITY_HEADERS
 
 DAY = "public, max-age=86400"
+MINUTE = "public, max-age=60"
 
 
 @pytest.fixture
@@ -40,7 +41,31 @@ def plain(toy, toy_index):
 def test_every_response_says_how_long_it_may_be_kept(plain, path, cache):
     response = plain.get(path)
     assert response.headers["Cache-Control"] == cache, path
-    assert ("ETag" in response.headers) == (cache == DAY)
+    assert ("ETag" in response.headers) == (cache == DAY or (cache == MINUTE and response.status_code == 200))
+
+
+def test_a_search_has_the_etag_of_the_index_manifest_and_a_law_page_of_the_laws(toy, toy_index):
+    """A search answer depends on the index: its ETag is the same for an index built again
+    from the same laws, and changes with the index's manifest, while a law page's stays the
+    laws' and templates'."""
+    from adjudicator.search import build_index
+    from adjudicator.web import create_app
+
+    same, other = build_index(toy), build_index(toy)
+    other.manifest = {**other.manifest, "documents": other.manifest["documents"] + 1}
+    clients = [
+        create_app({"TESTING": True, "LIBRARY": toy, "SEARCH_INDEX": index}).test_client()
+        for index in (toy_index, other, same)
+    ]
+    again = clients[2].get("/api/v1/search?q=lead").headers["ETag"]
+    assert again == clients[0].get("/api/v1/search?q=lead").headers["ETag"]
+    for path in ("/search?q=lead", "/api/v1/search?q=lead"):
+        first, second = (c.get(path) for c in clients[:2])
+        assert first.headers["ETag"] != second.headers["ETag"]
+        again = clients[0].get(path, headers={"If-None-Match": first.headers["ETag"]})
+        assert again.status_code == 304 and again.data == b""
+    law, law_too = (c.get("/codes/toy-whist") for c in clients[:2])
+    assert law.headers["ETag"] == law_too.headers["ETag"] != clients[0].get("/search?q=lead").headers["ETag"]
 
 
 def test_a_lasting_page_sent_back_with_its_etag_is_a_304(plain):

@@ -479,6 +479,9 @@ def test_error_pages_are_the_sites_own(client, library, irregularities):
     assert "no-such-question" in page.get_text()
     without = page.find("a", string="the same page without 'no-such-question'")
     assert without["href"] == settle_path(irregularities[0][0], irregularity_id)
+    # a query parameter that names no question is not an answer: to the address without it
+    moved = client.get(settle_path(irregularities[0][0], irregularity_id) + "?no-such-question=yes")
+    assert moved.status_code == 308 and moved.headers["Location"] == settle_path(irregularities[0][0], irregularity_id)
 
 
 def _differs(page) -> tuple[str, dict[str, str]] | None:

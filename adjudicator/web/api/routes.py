@@ -22,12 +22,14 @@ from adjudicator.presentation import ruling as present_ruling
 from adjudicator.presentation import search as present_search
 from adjudicator.presentation import tables as present_tables
 from adjudicator.presentation.common import Model
-from adjudicator.web.api.openapi import document
+from adjudicator.web.api.openapi import served
 from adjudicator.web.pagecache import cached
 from adjudicator.web.params import (
     QuizParams,
+    answers_to,
     calls_arg,
     check_calls,
+    dealer_arg,
     given_answers,
     hand_tokens,
     new_quiz_seed,
@@ -42,6 +44,8 @@ from adjudicator.web.state import index_of, library_of, run_search
 from adjudicator.web.urls import quiz_url
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+OPENAPI = "adjudicator.openapi"
+"""The key of ``app.extensions`` that keeps the app's OpenAPI document."""
 
 
 def send(model: Model) -> Response:
@@ -50,7 +54,10 @@ def send(model: Model) -> Response:
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
-    return jsonify(document())
+    made = current_app.extensions.get(OPENAPI)
+    if made is None:  # once per app: its library and index do not change while it runs
+        made = current_app.extensions[OPENAPI] = served(library_of(current_app), index_of(current_app))
+    return jsonify(made)
 
 
 @bp.get("/codes")
@@ -80,7 +87,7 @@ def law(code: str, number: str) -> Response:
 @bp.get("/codes/<code>/irregularities/<irregularity>")
 def irregularity(code: str, irregularity: str) -> Response:
     item = library_of(current_app).code(code)
-    given = given_answers()
+    given = given_answers(item, irregularity)
     result = adjudicate(item, irregularity, given)  # raises on a bad answer: only answered steps are cached
     body = cached(
         ("api-step", item.id, irregularity, tuple(given.items())),
@@ -97,7 +104,8 @@ def adjudicate_body() -> Response:
         data = None
     body = read_body(data)
     item = library_of(current_app).code(body.code)
-    return send(present_ruling.present(adjudicate(item, body.irregularity, body.answers)))
+    answers = answers_to(item, body.irregularity, body.answers)  # as the GET form reads them
+    return send(present_ruling.present(adjudicate(item, body.irregularity, answers)))
 
 
 @bp.get("/quiz")
@@ -142,7 +150,7 @@ def auction(code: str) -> Response:
     checker.require_checkable(item, library)
     calls = checker.parse_calls(calls_arg(), item)
     check_calls(calls)
-    result = checker.check_auction(item, request.args.get("dealer", "N"), calls)
+    result = checker.check_auction(item, dealer_arg(), calls)
     return send(present_tables.auction(result, item))
 
 

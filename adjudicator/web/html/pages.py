@@ -65,7 +65,7 @@ def irregularities(code: str) -> str | Response:
 
 
 def answers_or_redirect(
-    make_url: Callable[[dict[str, str]], str], answers: str
+    make_url: Callable[[dict[str, str]], str], answers: str, code: Code, irregularity: str
 ) -> tuple[dict[str, str], Response | None]:
     """The answers in the path, and a redirect (308) to the path-style address when the
     answers come in the query string (a bookmark of before, a GET form) or the path ends
@@ -73,7 +73,7 @@ def answers_or_redirect(
     irregularity's); another order names the same state and is served as it is."""
     given = path_answers(answers)
     if request.args:
-        given.update(given_answers())
+        given.update(given_answers(code, irregularity))  # a parameter naming no question is left out
         if not all(re.fullmatch(ID_PATTERN, word) for pair in given.items() for word in pair):
             return given, None  # not an address of ours: no redirect, the engine names what is wrong (a 400)
     if request.args or answers.endswith("/"):
@@ -86,7 +86,7 @@ def answers_or_redirect(
 def settle(code: str, irregularity: str, answers: str = "") -> str | bytes | Response:
     library = library_of(current_app)
     item = the_code(code)
-    given, moved = answers_or_redirect(lambda a: urls.settle_url(item.id, irregularity, a), answers)
+    given, moved = answers_or_redirect(lambda a: urls.settle_url(item.id, irregularity, a), answers, item, irregularity)
     if moved:
         return moved
     result = adjudicate(item, irregularity, given)
@@ -103,7 +103,7 @@ def settle(code: str, irregularity: str, answers: str = "") -> str | bytes | Res
 def table(code: str, irregularity: str, answers: str = "") -> str | Response:
     library = library_of(current_app)
     item = the_code(code)
-    given, moved = answers_or_redirect(lambda a: urls.table_url(item.id, irregularity, a), answers)
+    given, moved = answers_or_redirect(lambda a: urls.table_url(item.id, irregularity, a), answers, item, irregularity)
     if moved:
         return moved
     result = adjudicate(item, irregularity, given)
@@ -117,7 +117,9 @@ def table(code: str, irregularity: str, answers: str = "") -> str | Response:
 def compare(code: str, irregularity: str, other: str, answers: str = "") -> str | Response:
     library = library_of(current_app)
     first, second = the_code(code), the_code(other)
-    given, moved = answers_or_redirect(lambda a: urls.compare_url(first.id, irregularity, second.id, a), answers)
+    given, moved = answers_or_redirect(
+        lambda a: urls.compare_url(first.id, irregularity, second.id, a), answers, first, irregularity
+    )
     if moved:
         return moved
     adjudicate(first, irregularity, given)  # the answers must make sense under the first code

@@ -16,7 +16,16 @@ from adjudicator.errors import BadInput, CallError, SheetError, UnknownCode
 from adjudicator.model import Code, Library, whole_number
 from adjudicator.presentation.words import code_line
 from adjudicator.scoring import cites_text
-from adjudicator.web.params import MAX_HANDS, MAX_TEXT, calls_arg, check_calls, hand_tokens, text_arg, time_limit_arg
+from adjudicator.web.params import (
+    MAX_HANDS,
+    MAX_TEXT,
+    calls_arg,
+    check_calls,
+    dealer_arg,
+    hand_tokens,
+    text_arg,
+    time_limit_arg,
+)
 from adjudicator.web.presenters.common import Hidden
 from adjudicator.web.presenters.tools import (
     OPEN_STATUSES,
@@ -178,7 +187,7 @@ def auction() -> str | Response | tuple[str, int]:
     library = library_of(current_app)
     offered = checker.checkable_codes(library)
     code = _code(library, offered, text_arg("code", 80))
-    dealer_text = text_arg("dealer", 10) or "N"
+    dealer_text = dealer_arg()
     calls_text = calls_arg()
     error = None
     try:
