@@ -6,6 +6,7 @@
     ├── LibraryError                 a library could not be loaded; carries every LawFileError
     ├── IndexProblem                 the search index is missing, older than the laws, or corrupt
     ├── BadInput (ValueError)        (web) a request the web layer refuses: a 400 naming the parameter
+    ├── Busy                         (web) as many searches running and waiting as a worker takes: a 503
     └── LookupProblem (LookupError)  a request names something that does not exist
         ├── UnknownCode              no code of laws with that id
         ├── UnknownIrregularity      the code has no such irregularity
@@ -227,3 +228,8 @@ class BadInput(AdjudicatorError, ValueError):
         self.field = field
         self.value = value
         self.choices = choices
+
+
+class Busy(AdjudicatorError):
+    """(web) A search turned away: the worker runs and queues as many as it takes (a 503
+    with Retry-After; adjudicator/web/serving.py sets the bound)."""

@@ -38,7 +38,7 @@ from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.routing import RequestRedirect
 
-from adjudicator.errors import BadInput, LookupProblem, NoQuizOfKind, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.errors import BadInput, Busy, LookupProblem, NoQuizOfKind, UnknownCode, UnknownIrregularity, UnknownLaw
 from adjudicator.web.params import LISTS, single_values
 from adjudicator.web.presenters.common import LinkItem
 
@@ -171,6 +171,7 @@ TITLES = {
     413: "Request too large",
     415: "Unsupported media type",
     500: "Something went wrong on our side",
+    503: "Too many searches at once",
 }
 
 
@@ -274,6 +275,12 @@ def install(app: Flask) -> None:
     @app.errorhandler(BadInput)
     def bad_input(exc: BadInput):
         return _respond(400, exc.message, exc.field, exc.value, exc.choices)
+
+    @app.errorhandler(Busy)
+    def busy(exc: Busy):
+        response = _respond(503, str(exc), None)
+        response.headers["Retry-After"] = "1"
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):

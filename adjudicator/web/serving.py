@@ -15,25 +15,62 @@ kilobytes, never a worker; with two limits of its own and its own error answers.
   the 500 a request gets when it keeps its worker past gunicorn's ``timeout`` (the worker
   is then replaced).
 
+- A search (the one request whose cost grows with what it is sent: bench/flood.py) runs
+  in an OS thread of the worker's own (``SearchThreads``), at most ``SEARCH_THREADS`` at
+  once and ``SEARCH_WAITING`` more waiting; one more is turned away with a 503 and
+  ``Retry-After`` (``Busy``). A search holds the interpreter's lock while it computes, but
+  the lock changes hands every few milliseconds, so the worker's loop goes on answering
+  every other request meanwhile instead of waiting for the searches ahead of it (the
+  lock is handed over every ``SWITCH_SECONDS``, not Python's 5 ms: the loop waits for it
+  at each read and write). ``SEARCH_THREADS=0`` in the environment searches in the
+  request instead, as before.
+
 Imported by gunicorn's workers only (it imports gevent, which patches the process).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import sys
 import time
 
 from gevent import GreenletExit
+from gevent.lock import BoundedSemaphore
+from gevent.threadpool import ThreadPool
 from gunicorn import util
 from gunicorn.workers.base_async import AsyncWorker
 from gunicorn.workers.ggevent import GeventWorker
 
+from adjudicator.errors import Busy
+from adjudicator.web import state
 from adjudicator.web.handlers import SECURITY_HEADERS
 
 HEADER_SECONDS = 5
 READ_SECONDS = 5
 REQUEST_SECONDS = 10
+SEARCH_THREADS = 1
+SEARCH_WAITING = 8
+SWITCH_SECONDS = 0.0005
 TIMED_OUT = "the request took longer than the {seconds} s a worker may spend on one, and was stopped"
+
+
+class SearchThreads:
+    """Run each search in one of ``threads`` OS threads (gevent's thread pool: the greenlet
+    that asked waits without holding the loop), at most ``waiting`` more queued; beyond,
+    raise Busy at once. Whoosh's searcher is per OS thread, so each thread opens its own."""
+
+    def __init__(self, threads: int = SEARCH_THREADS, waiting: int = SEARCH_WAITING) -> None:
+        self.pool = ThreadPool(threads)
+        self.admitted = BoundedSemaphore(threads + waiting)
+
+    def __call__(self, work):
+        if not self.admitted.acquire(blocking=False):
+            raise Busy("the service is running as many searches as it can take; try again in a second")
+        try:
+            return self.pool.apply(work)
+        finally:
+            self.admitted.release()
 
 
 class Deadline:
@@ -81,6 +118,12 @@ class Worker(GeventWorker):
 
     def init_process(self) -> None:
         util.write_error = write_error  # the worker's base class calls util.write_error for its error answers
+        threads = int(os.environ.get("SEARCH_THREADS", SEARCH_THREADS))
+        if threads > 0:  # 0: in the request, as before (bench/flood.py compares them)
+            state.searching = SearchThreads(threads)  # after the fork: each worker has its own
+            # the loop waits at most this long for the lock a computing search holds (5 ms by default),
+            # at each of a request's reads and writes
+            sys.setswitchinterval(SWITCH_SECONDS)
         super().init_process()
 
     def handle(self, listener, client, addr) -> None:

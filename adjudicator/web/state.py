@@ -4,6 +4,9 @@ importing the application package; ``run_search`` searches the app's index."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from flask import Flask
 
 from adjudicator import search
@@ -26,8 +29,26 @@ def index_of(app: Flask) -> SearchIndex:
     return app.extensions[SEARCH]
 
 
+T = TypeVar("T")
+
+
+def in_the_request(work: Callable[[], T]) -> T:
+    return work()
+
+
+searching: Callable[[Callable[[], search.Results]], search.Results] = in_the_request
+"""How a search runs: in the request, unless the server says otherwise (make serve's
+worker, adjudicator/web/serving.py: in a thread of its own, a bounded number at once,
+a Busy error beyond)."""
+
+
 def run_search(index: SearchIndex, params: SearchParams) -> search.Results:
-    """The results of ``params``; a page past the last is the last one (``page`` says which)."""
+    """The results of ``params``; a page past the last is the last one (``page`` says which).
+    Run by ``searching``."""
+    return searching(lambda: _run_search(index, params))
+
+
+def _run_search(index: SearchIndex, params: SearchParams) -> search.Results:
 
     def page(number: int) -> search.Results:
         return search.search(

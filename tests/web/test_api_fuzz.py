@@ -15,7 +15,8 @@ well-written hand or call with a 400 when the laws of the code refuse it (a hold
 no-trumps cannot have, a revoke without the declarer's choice, a claim with nothing to
 claim): rules of the laws, not of the notation, which no schema can state. A second pass
 sets ``code`` and ``irregularity`` in the path to an irregularity of that code, so the
-generated answers reach the engine (valid requests only).
+generated answers reach the engine (valid requests only). The stateful phase follows the
+document's links from one operation's response to the next.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def fuzzed(library, search_index):
     app = create_app({"TESTING": True, "LIBRARY": library, "SEARCH_INDEX": search_index})
     schema = schemathesis.openapi.from_dict(app.test_client().get("/api/v1/openapi.json").get_json(), config=_config())
     schema.config.generation.update(modes=list(GenerationMode), max_examples=EXAMPLES)
-    return app, {o.label: o for o in (r.ok() for r in schema.get_all_operations())}
+    return app, {o.label: o for o in (r.ok() for r in schema.get_all_operations())}, schema
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +104,7 @@ def _cases():
 
 
 def _fuzz(fuzzed, label, mode, prepare=lambda case: case):
-    app, operations = fuzzed
+    app, operations, _ = fuzzed
 
     @given(case=operations[label].as_strategy(generation_mode=mode))
     @BOUNDED
@@ -133,3 +134,33 @@ def test_generated_answers_to_a_real_irregularity_pass_every_check(fuzzed, real_
         return case
 
     _fuzz(fuzzed, ANSWERS, GenerationMode.POSITIVE, real)
+
+
+def test_the_stateful_phase_follows_the_documents_links(fuzzed):
+    """The document links the operations (a code listed to its page; a code to its laws, a
+    law, an irregularity, a quiz and a search of it): schemathesis' state machine walks
+    them, every check on every step."""
+    app, _, schema = fuzzed
+    called: list[str] = []
+
+    class InTheApp(schema.as_state_machine()):
+        def get_call_kwargs(self, case):
+            return {"app": app}
+
+        def after_call(self, response, case):
+            super().after_call(response, case)
+            called.append(f"{case.operation.label} {response.status_code}")
+
+    InTheApp.run(
+        settings=settings(
+            max_examples=EXAMPLES // 2,
+            stateful_step_count=6,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+            database=None,
+        )
+    )
+    # the walk reached, with a 200, operations only a link leads to with real ids
+    for label in ("GET /codes/{code}/laws/{number} 200", "GET /codes/{code}/irregularities/{irregularity} 200"):
+        assert label in called, sorted(set(called))

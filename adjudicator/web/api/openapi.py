@@ -214,10 +214,17 @@ ERRORS = {
     414: "the request line is longer than 8190 bytes (answered by the server, before the app)",
     415: "the body is not sent as `Content-Type: application/json`",
     431: "a header is longer than 8190 bytes, or there are more than 100 (answered by the server)",
+    503: "the server runs and queues as many searches as it takes: try again after `Retry-After` seconds",
 }
 ANY = (400, 414, 431)
 """What any request may get: a 400 for a parameter given twice (on every route), and what
 the server (gunicorn, adjudicator/web/serving.py) answers before the app, as JSON."""
+
+
+def link(operation_id: str, **parameters: str) -> Schema:
+    """An OpenAPI link: what a response gives the next operation (its parameters, as runtime
+    expressions), so a client, or schemathesis' stateful phase, can follow the API."""
+    return {"operationId": operation_id, "parameters": parameters}
 
 
 def errors(*statuses: int) -> dict[str, Schema]:
@@ -272,13 +279,30 @@ def paths(v: Vocabulary) -> dict[str, Schema]:
             "get": {
                 "operationId": "listCodes",
                 "summary": "Every code of laws, in library order (game, then year)",
-                "responses": {"200": json_response(array_of("CodeSummary"), "the codes"), **errors()},
+                "responses": {
+                    "200": {
+                        **json_response(array_of("CodeSummary"), "the codes"),
+                        "links": {"getCode": link("getCode", code="$response.body#/0/id")},
+                    },
+                    **errors(),
+                },
             }
         },
         "/codes/{code}": get(
             "getCode",
             "One code: sections, laws, irregularities, etiquette, glossary, scoring",
-            json_response(ref("CodeDetail"), "the code"),
+            {
+                **json_response(ref("CodeDetail"), "the code"),
+                "links": {
+                    "listLaws": link("listLaws", code="$request.path.code"),
+                    "getLaw": link("getLaw", code="$request.path.code", number="$response.body#/laws/0/number"),
+                    "adjudicate": link(
+                        "adjudicate", code="$request.path.code", irregularity="$response.body#/irregularities/0/id"
+                    ),
+                    "quiz": link("quiz", **{"query.code": "$request.path.code"}),
+                    "search": link("search", **{"query.code": "$request.path.code"}),
+                },
+            },
             parameters=[CODE],
         ),
         "/codes/{code}/laws": get(
@@ -363,7 +387,7 @@ def paths(v: Vocabulary) -> dict[str, Schema]:
             "search",
             "Search every law, irregularity, etiquette item and glossary term",
             json_response(ref("SearchResults"), "the hits"),
-            statuses=(400, 404),
+            statuses=(400, 404, 503),
             parameters=[
                 query_param(
                     "q",

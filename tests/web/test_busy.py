@@ -1,0 +1,89 @@
+"""Searches under make serve's worker (adjudicator/web/serving.py): each runs in a thread of
+its own, a bounded number at once; one more is a 503 with Retry-After (JSON under /api/,
+as the OpenAPI document says), and while a search computes the worker's loop keeps
+answering the rest."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from adjudicator.errors import Busy
+from adjudicator.web import state
+
+
+@pytest.fixture
+def turned_away(monkeypatch):
+    def refuse(work):
+        raise Busy("the service is running as many searches as it can take; try again in a second")
+
+    monkeypatch.setattr(state, "searching", refuse)
+
+
+def test_a_search_turned_away_is_a_503_with_retry_after(client, turned_away):
+    response = client.get("/api/v1/search?q=revoke")  # the client checks it against the document
+    assert response.status_code == 503 and response.headers["Retry-After"] == "1"
+    assert response.get_json()["error"]["status"] == 503
+    assert response.headers["Cache-Control"] == "no-store"
+    page = client.get("/search?q=revoke")
+    assert page.status_code == 503 and b"Too many searches at once" in page.data
+    assert client.get("/api/v1/codes").status_code == 200  # nothing else is turned away
+
+
+def test_search_threads_admit_a_bounded_number_and_turn_the_next_away():
+    import gevent
+
+    from adjudicator.web.serving import SearchThreads
+
+    searches = SearchThreads(threads=1, waiting=1)
+    release = threading.Event()
+    running = [gevent.spawn(searches, lambda: release.wait(10) and "done") for _ in range(2)]
+    gevent.sleep(0.2)  # one runs, one waits
+    with pytest.raises(Busy):
+        searches(lambda: "a third")
+    release.set()
+    assert [g.get(timeout=10) for g in running] == ["done", "done"]
+    assert searches(lambda: "again") == "again"  # room again once they are done
+
+
+def test_the_loop_goes_on_while_a_search_computes():
+    """Half a second of computing: in the request the loop runs not once; in a search thread
+    it goes on (at least a few times even on a loaded machine: the lock changes hands)."""
+    import sys
+
+    import gevent
+
+    from adjudicator.web.serving import SWITCH_SECONDS, SearchThreads
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(SWITCH_SECONDS)  # as the worker sets it
+
+    def compute():
+        end = time.monotonic() + 0.5
+        while time.monotonic() < end:  # holds the interpreter's lock but for its hand-overs
+            pass
+        return "found"
+
+    def ticks_during(run) -> int:
+        ticks = []
+
+        def loop():
+            while True:
+                gevent.sleep(0.005)
+                ticks.append(time.monotonic())
+
+        other = gevent.spawn(loop)
+        gevent.sleep(0)  # the loop has started
+        t0 = time.monotonic()
+        assert run(compute) == "found"
+        t1 = time.monotonic()
+        other.kill()
+        return sum(t0 < t < t1 for t in ticks)
+
+    try:
+        assert ticks_during(state.in_the_request) == 0
+        assert ticks_during(SearchThreads(threads=1)) >= 3
+    finally:
+        sys.setswitchinterval(before)
