@@ -167,25 +167,44 @@ class Flood(threading.Thread):
             thread.join()
 
 
-def normal_client(port: int, seconds: float) -> dict[str, tuple[list[float], Counter]]:
-    """bench/slowclients.py's normal client, its requests told apart: the searches among
-    its routes (the same words each time: the results cache's), and the rest."""
-    out: dict[str, tuple[list[float], Counter]] = {"pages and API": ([], Counter()), "searches": ([], Counter())}
+def normal_client(port: int, paths: list[str], seconds: float) -> tuple[list[float], Counter]:
+    """One reader: one request at a time over ``paths``, a new connection each, as
+    bench/slowclients.py's normal client."""
+    latencies: list[float] = []
+    errors: Counter = Counter()
     deadline = time.monotonic() + seconds
     i = 0
     while time.monotonic() < deadline:
-        path = ROUTES[i % len(ROUTES)]
-        i += 1
-        latencies, errors = out["searches" if "search" in path else "pages and API"]
         try:
-            ms, status = timed(port, path, timeout=5)
+            ms, status = timed(port, paths[i % len(paths)], timeout=5)
             if status >= 400:
                 errors[f"status {status}"] += 1
             latencies.append(ms)
         except OSError as exc:
             errors[type(exc).__name__] += 1
+        i += 1
         time.sleep(0.01)  # a steady client, not a flood
-    return out
+    return latencies, errors
+
+
+PAGES = [r for r in ROUTES if "search" not in r]
+SEARCHES = [r for r in ROUTES if "search" in r]
+
+
+def readers(port: int, seconds: float) -> dict[str, tuple[list[float], Counter]]:
+    """Two readers at once: one over the pages and the API, one over the searches (the
+    same words each time: the results cache's), so that neither waits for the other."""
+    out: dict[str, tuple[list[float], Counter]] = {}
+
+    def read(name: str, paths: list[str]) -> None:
+        out[name] = normal_client(port, paths, seconds)
+
+    threads = [threading.Thread(target=read, args=args) for args in (("pages and API", PAGES), ("searches", SEARCHES))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return {name: out[name] for name in ("pages and API", "searches")}
 
 
 def main() -> None:
@@ -206,12 +225,14 @@ def main() -> None:
         print("the most expensive search (each variant new to the results cache, a page past the last):")
         family = worst_family(srv.port, args.tries, rng)
         print(f"flood: {args.flood} clients sending '{family}' back to back, e.g. {search_path(family, rng)[:120]}...")
-        print(f"normal client: one request at a time, a new connection each, over {', '.join(ROUTES)}")
-        base = normal_client(srv.port, args.seconds)
+        print(
+            f"readers: one request at a time each, a new connection each, over {', '.join(PAGES)}; and {', '.join(SEARCHES)}"
+        )
+        base = readers(srv.port, args.seconds)
         flood = Flood(srv.port, family, args.flood, args.seed)
         flood.start()
         time.sleep(1)
-        loaded = normal_client(srv.port, args.seconds)
+        loaded = readers(srv.port, args.seconds)
         flood.stop.set()
         flood.join()
         print(f"load average {server.load_average()}")

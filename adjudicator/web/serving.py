@@ -18,7 +18,9 @@ kilobytes, never a worker; with two limits of its own and its own error answers.
 - A search (the one request whose cost grows with what it is sent: bench/flood.py) runs
   in an OS thread of the worker's own (``SearchThreads``), at most ``SEARCH_THREADS`` at
   once and ``SEARCH_WAITING`` more waiting; one more is turned away with a 503 and
-  ``Retry-After`` (``Busy``). A search holds the interpreter's lock while it computes, but
+  ``Retry-After`` (``Busy``). Across the workers, searches compute on one core fewer than
+  the machine has (``COMPUTING``: one at a time on two cores), so a flood of searches
+  leaves a core to the workers' loops. A search holds the interpreter's lock while it computes, but
   the lock changes hands every few milliseconds, so the worker's loop goes on answering
   every other request meanwhile instead of waiting for the searches ahead of it (the
   lock is handed over every ``SWITCH_SECONDS``, not Python's 5 ms: the loop waits for it
@@ -31,6 +33,7 @@ Imported by gunicorn's workers only (it imports gevent, which patches the proces
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -50,7 +53,7 @@ HEADER_SECONDS = 5
 READ_SECONDS = 5
 REQUEST_SECONDS = 10
 SEARCH_THREADS = 1
-SEARCH_WAITING = 8
+SEARCH_WAITING = 4
 SWITCH_SECONDS = 0.0005
 TIMED_OUT = "the request took longer than the {seconds} s a worker may spend on one, and was stopped"
 
@@ -60,17 +63,30 @@ class SearchThreads:
     that asked waits without holding the loop), at most ``waiting`` more queued; beyond,
     raise Busy at once. Whoosh's searcher is per OS thread, so each thread opens its own."""
 
-    def __init__(self, threads: int = SEARCH_THREADS, waiting: int = SEARCH_WAITING) -> None:
+    def __init__(self, threads: int = SEARCH_THREADS, waiting: int = SEARCH_WAITING, server=None) -> None:
         self.pool = ThreadPool(threads)
         self.admitted = BoundedSemaphore(threads + waiting)
+        self.server = server
 
     def __call__(self, work):
         if not self.admitted.acquire(blocking=False):
             raise Busy("the service is running as many searches as it can take; try again in a second")
         try:
-            return self.pool.apply(work)
+            return self.pool.apply(self._computing, (work,))
         finally:
             self.admitted.release()
+
+    def _computing(self, work):
+        if self.server is None:
+            return work()
+        with self.server:  # in the search's thread: waiting for it holds no loop
+            return work()
+
+
+COMPUTING = multiprocessing.Semaphore(max(1, (os.cpu_count() or 1) - 1))
+"""Searches computing at once in the whole server, across its workers (made in the master,
+which imports this module to start its workers, so every worker shares it): one core
+fewer than the machine has, so a flood of searches leaves the other worker's loops a core."""
 
 
 class Deadline:
@@ -120,7 +136,7 @@ class Worker(GeventWorker):
         util.write_error = write_error  # the worker's base class calls util.write_error for its error answers
         threads = int(os.environ.get("SEARCH_THREADS", SEARCH_THREADS))
         if threads > 0:  # 0: in the request, as before (bench/flood.py compares them)
-            state.searching = SearchThreads(threads)  # after the fork: each worker has its own
+            state.searching = SearchThreads(threads, server=COMPUTING)  # after the fork: each worker its own
             # the loop waits at most this long for the lock a computing search holds (5 ms by default),
             # at each of a request's reads and writes
             sys.setswitchinterval(SWITCH_SECONDS)

@@ -87,3 +87,33 @@ def test_the_loop_goes_on_while_a_search_computes():
         assert ticks_during(SearchThreads(threads=1)) >= 3
     finally:
         sys.setswitchinterval(before)
+
+
+def test_the_workers_compute_one_search_at_a_time_between_them():
+    """Two workers' search threads share the server's bound (COMPUTING, made before the fork):
+    the second search starts only when the first is done, so a flood keeps one core busy."""
+    import gevent
+
+    from adjudicator.web.serving import SearchThreads
+
+    shared = threading.Semaphore(1)  # as the server's, for two workers in one process
+    first, second = SearchThreads(server=shared), SearchThreads(server=shared)
+    release, started = threading.Event(), []
+
+    def long():
+        started.append("first")
+        release.wait(10)
+        return "first done"
+
+    def short():
+        started.append("second")
+        return "second done"
+
+    running = gevent.spawn(first, long)
+    gevent.sleep(0.2)
+    waiting = gevent.spawn(second, short)
+    gevent.sleep(0.3)
+    assert started == ["first"]  # the second worker's search waits for the first's
+    release.set()
+    assert (running.get(timeout=10), waiting.get(timeout=10)) == ("first done", "second done")
+    assert started == ["first", "second"]
