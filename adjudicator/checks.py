@@ -151,6 +151,11 @@ def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
                 f"inapplicable: {irregularity_id!r} is not an irregularity of the fallback that this code lacks"
                 f"{did_you_mean(irregularity_id, fallback)}",
             )
+    if code.printed_in is not None and code.printed_in not in code.sources:
+        yield _problem(
+            code.where,
+            f"printed_in: {code.printed_in!r} is not listed under sources{did_you_mean(code.printed_in, code.sources)}",
+        )
     for law in code.laws.values():
         what = f"law {law.number!r}"
         if law.section not in code.sections:
@@ -161,6 +166,18 @@ def check_code(code: Code, library: Library) -> Iterator[LawFileError]:
             )
         for cite in law.see_also:
             yield from _citation(code, cite, law.where, f"{what} (see also)", law.origin)
+        if not law.printed and (law.printed_in or code.printed_in) is None:
+            yield _problem(
+                law.where,
+                f"{what}: the book prints no such number, so the rule is named by its title and where "
+                "it is printed: give the code (or the law) printed_in, the key of the source it is printed in",
+            )
+        if law.printed_in is not None and law.printed_in not in code.sources:
+            yield _problem(
+                law.where,
+                f"{what}: printed_in {law.printed_in!r} is not listed under sources"
+                f"{did_you_mean(law.printed_in, code.sources)}",
+            )
         for quote in law.quotes:
             if quote.source not in code.sources:
                 yield _problem(

@@ -96,16 +96,20 @@ def cmd_laws(args: argparse.Namespace, out: TextIO) -> int:
             _print_json(detail.data(), out)
             return 0
         print(words.code_line(code), file=out)
-        print(f"{words.law_name(detail.number, detail.title)}   [{detail.section_title or detail.section}]", file=out)
+        print(f"{detail.name}   [{detail.section_title or detail.section}]", file=out)
+        if detail.where_printed:
+            print(detail.where_printed, file=out)
         for q in detail.quotes:
-            print(f"\n{q.label}, from {q.citation or q.source}:", file=out)
+            print(f"\n{q.label} from {q.citation}:", file=out)
             print(_wrap(f"\u201c{q.words}\u201d", "  "), file=out)
         print(f"\n{detail.text_label}:", file=out)
         print(_wrap(detail.text, "  "), file=out)
-        if detail.basis_notice:
-            print(_wrap(f"\n{detail.basis_notice}"), file=out)
         if detail.see_also:
-            print("\nSee also: " + ", ".join(words.law_name(c) for c in detail.see_also), file=out)
+            named = [words.law_ref(c, law.title if (law := code.law(c)) else None) for c in detail.see_also]
+            print("\nSee also: " + "; ".join(named), file=out)
+        print(f"\n{words.SOURCES}:", file=out)
+        for line in words.source_notes([(words.VERIFICATION, detail.sureness, detail.sources)]):
+            print(_wrap(line, "  "), file=out)
         return 0
 
     laws = list(code.laws.values())
@@ -192,6 +196,10 @@ def render_ruling(ruling: Ruling, out: TextIO) -> None:
             print(_wrap((f"({words.ASSUMED}) " if s.assumed else "") + s.fact, "    ", first="  - "), file=out)
         for cited in outcome.laws:
             print(*_law_lines(cited, "", "  "), sep="\n", file=out)
+    if model.sources:
+        print(f"\n{words.SOURCES}:", file=out)
+        for line in model.sources:
+            print(_wrap(line, "    ", first="  - "), file=out)
 
 
 def _law_lines(
@@ -205,12 +213,8 @@ def _law_lines(
     lines = [f"\n{indent}{words.law_name(citation, law.title)}"]
     for q in law.quotes:
         if q.kind == "law-text":
-            lines.append(
-                _wrap(f"\u201c{q.words}\u201d ({q.label.lower()}, from {q.citation or q.source})", indent + inner)
-            )
+            lines.append(_wrap(f"\u201c{q.words}\u201d ({q.label.lower()} from {q.citation})", indent + inner))
     lines.append(_wrap(f"{words.DIGEST_SHORT}: {law.text}", indent + inner))
-    if law.basis_notice:
-        lines.append(_wrap(law.basis_notice, indent + inner))
     return lines
 
 
@@ -362,9 +366,9 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
         print(f"Settle this: {results.settle.title} under {results.settle.code}"
               f" (adjudicator ask {results.settle.code} {results.settle.irregularity})", file=out)  # fmt: skip
     for hit in results.hits:
-        where = f"Law {hit.number}" if hit.kind == "law" else f"{hit.kind} {hit.id}"
+        where = hit.name if hit.kind == "law" else f"{hit.kind} {hit.id}. {hit.title}"
         exact = "  (exact citation)" if hit.exact else ""
-        print(f"\n{where}. {hit.title}   [{hit.code}{', ' + hit.section_title if hit.section_title else ''}]{exact}",
+        print(f"\n{where}   [{hit.code}{', ' + hit.section_title if hit.section_title else ''}]{exact}",
               file=out)  # fmt: skip
         print(_wrap(plain(hit.snippet, "[", "]"), "  "), file=out)
         if hit.editions:

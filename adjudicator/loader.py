@@ -471,6 +471,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
             notes=law.notes,
             origin=cid,
             where=doc.where(("laws", number)),
+            printed_in=law.printed_in,
         )
     laws = dict(sorted(laws.items(), key=lambda item: _natural(item[0])))
 
@@ -498,7 +499,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         sections[sid] = Section(sid, title)
     sources = dict(parent.sources) if parent else {}
     for src in spec.sources:
-        sources[src.key] = Source(src.key, src.citation, src.url, src.seed)
+        sources[src.key] = Source(src.key, src.citation, src.url, src.seed, src.title, src.year, src.author)
     roles = dict(parent.roles) if parent else dict(DEFAULT_ROLES)
     roles.update(spec.roles)
 
@@ -543,6 +544,7 @@ def _build_code(parsed: _Parsed, parent: Code | None) -> Code:
         features=frozenset(spec.features) if spec.features is not None else (parent.features if parent else None),
         players=(spec.players.min, spec.players.max) if spec.players else (parent.players if parent else None),
         choose=Choosing(spec.choose.line.strip(), spec.choose.usual, doc.where(("choose",))) if spec.choose else None,
+        printed_in=spec.printed_in or (parent.printed_in if parent else None),
     )
 
 

@@ -70,6 +70,8 @@ LAW_NUMBER = r"[A-Za-z0-9][A-Za-z0-9.\-]*?"
 """A law number as printed, in a citation (lazy: a clause that follows is left to CLAUSES)."""
 CLAUSES = r"(\([a-z0-9]+\))*"
 """A citation's clauses: ``(c)``, ``(a)(2)``."""
+PRINTED_NUMBER = re.compile(r"\d+[a-z]?(\(\w+\))*(-\d+)?")
+"""A law number as a code prints it: 50, 50a, 37(c), or 4-6 for laws printed together."""
 CITATION = re.compile(rf"^(?P<number>{LAW_NUMBER})(?P<clause>{CLAUSES})$")
 
 
@@ -132,6 +134,9 @@ class Source:
     citation: str
     url: str | None = None
     seed: str | None = None
+    title: str = ""
+    year: int | None = None
+    author: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,13 @@ class Law:
     notes: str | None
     origin: str
     where: Where
+    printed_in: str | None = None  # the source it is printed in, where not the code's
+
+    @property
+    def printed(self) -> bool:
+        """Whether the number is one the code prints (50, 50a, 37(c), 4-6 for laws 4 to 6),
+        not an id we gave a rule the book does not number (NAP-HGM-05, FR-5, Dummy-II)."""
+        return bool(PRINTED_NUMBER.fullmatch(self.number))
 
     @property
     def own_words(self) -> tuple[Quote, ...]:
@@ -395,6 +407,7 @@ class Code:
     features: frozenset[str] | None = None  # what the game has (FEATURES ids); None: not declared
     players: tuple[int, int] | None = None  # fewest and most players
     choose: Choosing | None = None  # its line in the game's chooser (never inherited)
+    printed_in: str | None = None  # the source (its key) the laws are printed in
 
     def can_have(self, irregularity: Irregularity) -> bool:
         """Whether this code's game has what ``irregularity`` needs (undeclared: assume so)."""

@@ -212,7 +212,7 @@ def _choose(rng: random.Random, correct: Choice, tiers: Sequence[Sequence[Choice
 
 
 def law_label(law: Law) -> str:
-    return f"Law {law.number}. {law.title}"
+    return f"Law {law.number}. {law.title}" if law.printed else law.title
 
 
 def _laws_of(code: Code, cites: Iterable[Citation | str]) -> tuple[str, ...]:

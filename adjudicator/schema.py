@@ -53,9 +53,14 @@ class Strict(BaseModel):
 
 
 class SourceSpec(Strict):
-    """A document the code is taken from; ``seed`` names the seed file number if it is one."""
+    """A document the code is taken from. A reader cites it by ``author``, ``title`` and
+    ``year`` (never by ``key``, which is ours); ``citation`` says which part of it we read;
+    ``seed`` names the seed file number if it is one."""
 
     key: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9\-]*$", max_length=40)]
+    author: Line | None = None
+    title: Line
+    year: Annotated[int, Field(ge=1700, le=2100)] | None = None
     citation: Text
     url: Line | None = None
     seed: Annotated[str, StringConstraints(pattern=r"^[0-9]{3}$")] | None = None
@@ -85,6 +90,8 @@ class LawSpec(Strict):
     basis_note: Text | None = None
     same_as: dict[Id, LawNumber] = {}
     notes: Text | None = None
+    printed_in: Annotated[str, StringConstraints(max_length=40)] | None = None
+    """The source (its key) the rule is printed in, where it is not the code's ``printed_in``."""
 
 
 class EtiquetteSpec(Strict):
@@ -338,6 +345,9 @@ class CodeSpec(Strict):
     omit: OmitSpec | None = None
     inherit_basis: InheritBasisSpec | None = None
     sources: list[SourceSpec] = []
+    printed_in: Annotated[str, StringConstraints(max_length=40)] | None = None
+    """The source (its key) the code's laws are printed in: an unnumbered rule is named by
+    its title and where it is printed (this book, its section)."""
     roles: dict[Id, Line] = {}
     sections: dict[Id, Line] = {}
     laws: dict[LawNumber, LawSpec] = {}

@@ -155,7 +155,7 @@ def test_adjudicator_laws_points_the_app_at_another_folder_and_it_refuses_a_dang
         create_app({"TESTING": True})
     # toy-whist.yaml line 53: the answer "no" of others-played, now sent to a node that does not exist
     assert re.search(
-        r"toy-whist\.yaml:53: .*leads to 'who-lead', which is neither a question nor a remedy", str(caught.value)
+        r"toy-whist\.yaml:56: .*leads to 'who-lead', which is neither a question nor a remedy", str(caught.value)
     )
     shutil.copy(Path(__file__).parent / "fixtures" / "laws" / "toy-whist.yaml", laws)
     app = create_app({"TESTING": True})
@@ -165,7 +165,7 @@ def test_adjudicator_laws_points_the_app_at_another_folder_and_it_refuses_a_dang
 def test_the_cli_refuses_what_check_rejects_under_laws_and_adjudicator_laws(tmp_path, monkeypatch, capsys):
     laws = _toy_laws_with_a_dangling_answer(tmp_path)
     assert main(["--laws", str(laws), "codes"]) == 1
-    assert re.search(r"toy-whist\.yaml:53: .*'who-lead'", capsys.readouterr().err)
+    assert re.search(r"toy-whist\.yaml:56: .*'who-lead'", capsys.readouterr().err)
     monkeypatch.setenv("ADJUDICATOR_LAWS", str(laws))
     assert main(["ask", "toy-whist", "lead-out-of-turn", "-a", "others-played=no"]) == 1
     assert "run: adjudicator check" in capsys.readouterr().err

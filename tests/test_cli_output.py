@@ -33,10 +33,14 @@ def test_a_ruling_with_a_choice():
         "  - Who led out of turn? An adversary.\n"
         "\n"
         "Law 2(a). Lead out of turn\n"
-        "  \u201cEither adversary may call the card or call a suit.\u201d (the code's own words, quoted,\n"
-        "  from The test suite)\n"
+        "  \u201cEither adversary may call the card or call a suit.\u201d (the code's own words, quoted\n"
+        "  from The test suite, Toy Whist, 2000)\n"
         "  Digest (our words): A lead out of turn may be treated as an exposed card, or a suit\n"
         "  may be called.\n"
+        "\n"
+        "Sources:\n"
+        "  - Law 2. Lead out of turn: Checked against the full text of the code.\n"
+        "  - Taken from: The test suite, Toy Whist, 2000.\n"
     )
 
 
@@ -82,11 +86,15 @@ def test_one_law():
         "Toy Whist, test code (1900)\n"
         "Law 2. Lead out of turn   [Play]\n"
         "\n"
-        "The code's own words, quoted, from The test suite:\n"
+        "The code's own words, quoted from The test suite, Toy Whist, 2000:\n"
         "  \u201cEither adversary may call the card or call a suit.\u201d\n"
         "\n"
         "Digest (our summary, in our own words; not the code's text):\n"
         "  A lead out of turn may be treated as an exposed card, or a suit may be called.\n"
+        "\n"
+        "Sources:\n"
+        "  How sure the text is: Checked against the full text of the code.\n"
+        "  Taken from: The test suite, Toy Whist, 2000.\n"
     )
 
 

@@ -16,8 +16,8 @@ from adjudicator.presentation.common import Model, cites
 
 
 class Quote(Model):
-    source: str
-    citation: str | None
+    source: str = Field(description="the key of the source in the code's list of sources")
+    citation: str | None = Field(description="the source as a reader cites it: author, title, year")
     kind: Literal["law-text", "commentary"]
     words: str
     note: str | None
@@ -28,7 +28,7 @@ def quote(item: core.Quote, code: Code) -> Quote:
     source = code.sources.get(item.source)
     return Quote(
         source=item.source,
-        citation=source.citation if source else None,
+        citation=words.source_line(source) if source else None,
         kind=item.kind,  # type: ignore[arg-type]
         words=item.words,
         note=item.note,
@@ -37,8 +37,12 @@ def quote(item: core.Quote, code: Code) -> Quote:
 
 
 class LawBrief(Model):
-    number: str
+    number: str = Field(description="the number as the code prints it, or our id for a rule it does not number")
     title: str
+    name: str = Field(description='how the law is named in full: "Law 50. Title", or an unnumbered rule\'s title')
+    ref: str = Field(description='how it is named short: "Law 50", or an unnumbered rule\'s title')
+    printed: bool = Field(description="whether the number is one the code prints")
+    where_printed: str | None = Field(description="where a rule the book does not number is printed")
     section: str
     section_title: str | None
     code: str
@@ -55,6 +59,8 @@ class Law(LawBrief):
     basis_note: str | None
     basis_text: str = Field(description="how far the text is checked, in words")
     basis_notice: str | None = Field(description="the notice shown beside the law when it is not checked")
+    sureness: str = Field(description="how sure its text is, in one plain sentence (the Sources part)")
+    sources: list[str] = Field(description="the sources it rests on, as a reader cites them")
     same_as: dict[str, str]
     notes: str | None
 
@@ -64,6 +70,10 @@ def brief_fields(item: core.Law, code: Code) -> dict[str, object]:
     return {
         "number": item.number,
         "title": item.title,
+        "name": words.law_name(item.number, item.title),
+        "ref": words.law_ref(item.number, item.title),
+        "printed": item.printed,
+        "where_printed": words.where_printed(code, item),
         "section": item.section,
         "section_title": section.title if section else None,
         "code": code.id,
@@ -73,6 +83,15 @@ def brief_fields(item: core.Law, code: Code) -> dict[str, object]:
 
 def brief(item: core.Law, code: Code) -> LawBrief:
     return LawBrief(**brief_fields(item, code))  # type: ignore[arg-type]
+
+
+def law_sources(item: core.Law, code: Code) -> list[str]:
+    """The sources a law rests on, as a reader cites them: the book it is printed in (else
+    every source of its code), then the books its quotes come from."""
+    book = words.book(code, item)
+    found = [book] if book else list(code.sources.values())
+    found += [code.sources[q.source] for q in item.quotes if q.source in code.sources]
+    return list(dict.fromkeys(words.source_line(s) for s in found))
 
 
 def law_fields(item: core.Law, code: Code) -> dict[str, object]:
@@ -87,6 +106,8 @@ def law_fields(item: core.Law, code: Code) -> dict[str, object]:
         "basis_note": item.basis_note,
         "basis_text": words.basis_text(item),
         "basis_notice": words.basis_notice(item),
+        "sureness": words.sureness(item),
+        "sources": law_sources(item, code),
         "same_as": dict(item.same_as),
         "notes": item.notes,
     }
@@ -141,7 +162,7 @@ def law_detail(item: core.Law, code: Code, library: Library) -> LawDetail:
     concordances = []
     for found in elsewhere(library, code, item):
         why = words.CONCORDANCE[found.why]
-        line = f"{words.code_line(found.code)}: Law {found.law.number}, {found.law.title} ({why})"
+        line = f"{words.code_line(found.code)}: {words.law_name(found.law.number, found.law.title)}, {why}"
         concordances.append(
             Concordance(
                 code=found.code.id,

@@ -293,6 +293,7 @@ class Ruling(Model):
     unsure: list[str]
     outcomes: list[Outcome] = Field(min_length=1)
     answers: dict[str, str]
+    sources: list[str] = Field(description="the Sources part: how sure each cited law's text is, and the books")
 
 
 Result = Annotated[Question | Ruling, Field(discriminator="kind")]
@@ -331,6 +332,7 @@ def present(item: NextQuestion | engine.Ruling) -> Question | Ruling:
         heading = words.depends(len(outcomes), len({o.remedy.id for o in outcomes}))
         now = words.UNSETTLED
     doubtful = not item.is_certain and any(o.remedy.unsure for o in outcomes)
+    cited = {law.number: law for o in outcomes for law in o.laws if isinstance(law, CitedLaw)}
     return Ruling(
         **_context(item),  # type: ignore[arg-type]
         lead=words.ruling_on(item.irregularity.title, item.code),
@@ -344,6 +346,7 @@ def present(item: NextQuestion | engine.Ruling) -> Question | Ruling:
         unsure=[q.id for q in item.unsure],
         outcomes=outcomes,
         answers=item.answers,
+        sources=words.source_notes([(law.name, law.sureness, law.sources) for law in cited.values()]),
     )
 
 
@@ -390,7 +393,7 @@ def other_rulings(
                 title=words.code_line(other.code),
                 in_game=words.code_in_game(other.code),
                 same_game=other.code.game == asked.game,
-                result=summary(other.result),
+                result=words.full_stop(summary(other.result)),
                 answers=other.answers,
                 differs=differs,
             )

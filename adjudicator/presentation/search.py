@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
+from adjudicator.presentation import words
 from adjudicator.presentation.common import Model
 
 if TYPE_CHECKING:  # the search module imports whoosh: not needed to present its results
@@ -48,6 +49,7 @@ class SearchHit(Model):
     id: str | None
     irregularity: str | None
     title: str
+    name: str = Field(description='the hit as it is named: "Law 50. Title" (an unnumbered rule, a non-law: its title)')
     section: str | None
     section_title: str | None
     snippet: list[Span] = Field(description="a window of the text as spans, in order; the matched words marked")
@@ -93,6 +95,7 @@ def results(found: Results) -> SearchResults:
                 id=h.id,
                 irregularity=h.irregularity,
                 title=h.title,
+                name=words.law_name(h.number, h.title) if h.kind == "law" and h.number else h.title,
                 section=h.section,
                 section_title=h.section_title,
                 snippet=[Span(text=s.text, mark=s.mark) for s in h.snippet],

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from adjudicator.model import ACTS, PHASES, Code, Effect, Law, Next, Unsure
+from adjudicator.model import ACTS, PHASES, PRINTED_NUMBER, Code, Effect, Law, Next, Source, Unsure
 
 # ---------------------------------------------------------------- vocabularies (an id -> its words)
 
@@ -74,7 +74,7 @@ BASIS: Mapping[str, str] = {
     "full-text": "Checked against the full text of the code.",
     "seed": "Checked against the words of a book of the period that gives this law.",
     "passage": "Checked against a passage of the code, not its complete text.",
-    "provisional": "Provisional: not yet confirmed against the code's text.",
+    "provisional": "Not yet checked against this code's own text.",
     "inferred": "Inferred from other laws or commentary; the code's own words are not confirmed.",
 }
 """How far the text of a law is checked."""
@@ -84,7 +84,7 @@ CHECKED = frozenset({"full-text", "seed"})
 
 QUOTE_LABELS: Mapping[str, str] = {
     "law-text": "The code's own words, quoted",
-    "commentary": "Commentary on the law, quoted",
+    "commentary": "Not the law's words: commentary on it, quoted",
 }
 """Whose words a quote is."""
 
@@ -130,6 +130,10 @@ SAME_WHATEVER = "{irregularity}: the law rules the same way whatever the details
 NO_HELP = "No further help for this question."
 CALL_DIRECTOR = "Call the director (or umpire)."
 NOT_SURE_HERE = "Our sources leave this open."
+SOURCES = "Sources"
+VERIFICATION = "How sure the text is"
+TAKEN_FROM = "Taken from"
+PRINTED = "Where it is printed"
 
 IN_FULL = "In full"
 WHICH_GAME = "Which game is the table playing?"
@@ -187,6 +191,13 @@ def edition_line(code: Code) -> str:
 
 def sentence_start(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def full_stop(text: str) -> str:
+    """``text`` ended as a sentence: a full stop unless it ends with one, or a question or
+    exclamation mark ("Who bid first?", never "Who bid first?.")."""
+    text = text.rstrip()
+    return text if text.endswith((".", "?", "!", "…")) else f"{text}."
 
 
 _PLURAL = re.compile(r"(both|the two)\b|(the )?(\w+'s )?(players|adversaries)\b")
@@ -329,9 +340,20 @@ def cited_as(citation: str) -> str:
     return f"cited as {citation}"
 
 
-NUMBERED = re.compile(r"\d+[a-z]?(\(\w+\))*")
-"""A law number as the code prints it (50, 50a, 37(c)); anything else is our id for a rule
-the book does not number (NAP-HGM-05), never shown as a number."""
+NUMBERED = PRINTED_NUMBER
+"""A law number as the code prints it (50, 50a, 37(c), 4-6); anything else is our id for a
+rule the book does not number (NAP-HGM-05), never shown as a number."""
+_RANGE = re.compile(r"(\d+)-(\d+)")
+
+
+def law_ref(number: str, title: str | None = None) -> str:
+    """A law named short, in a list or a link: "Law 50", "Laws 4 to 6"; a rule the book does
+    not number, by its title (our id for it is never shown)."""
+    if not NUMBERED.fullmatch(number):
+        return title or "A rule the book does not number"
+    if found := _RANGE.fullmatch(number):
+        return f"Laws {found[1]} to {found[2]}"
+    return f"Law {number}"
 
 
 def laws_line(cited: list[tuple[str, str, str | None]]) -> str:
@@ -348,6 +370,46 @@ def laws_line(cited: list[tuple[str, str, str | None]]) -> str:
 
 
 def law_name(number: str, title: str | None = None) -> str:
-    if title and not NUMBERED.fullmatch(number):
-        return title
-    return f"Law {number}. {title}" if title else f"Law {number}"
+    """A law named in full: "Law 50. Insufficient declarations"; an unnumbered rule by its title."""
+    if not NUMBERED.fullmatch(number):
+        return law_ref(number, title)
+    return f"{law_ref(number)}. {title}" if title else law_ref(number)
+
+
+def source_line(source: Source) -> str:
+    """A source as a reader cites it: author, title, year ("Florence Irwin, The Complete
+    Auction Player, 1915"); never our key for it."""
+    return ", ".join(str(part) for part in (source.author, source.title or source.citation, source.year) if part)
+
+
+def book(code: Code, law: Law) -> Source | None:
+    """The source a law is printed in (its own, else its code's)."""
+    return code.sources.get(law.printed_in or code.printed_in or "")
+
+
+def where_printed(code: Code, law: Law) -> str | None:
+    """Where a rule the book does not number is printed: the book and its section ("In R. F.
+    Foster, Foster's Complete Hoyle, 1914, under Playing"); None for a numbered law."""
+    if law.printed:
+        return None
+    source = book(code, law)
+    section = code.sections.get(law.section)
+    parts = [f"In {source_line(source)}" if source else None, f"under {section.title}" if section else None]
+    return sentence_start(", ".join(p for p in parts if p)) + "."
+
+
+def source_notes(laws: list[tuple[str, str, list[str]]]) -> list[str]:
+    """The Sources part at the foot of a ruling or a law: for each law (its name, how sure its
+    text is, the sources it rests on) one sentence of how sure it is, then the books, as a
+    reader cites them."""
+    lines = [f"{name}: {sure}" for name, sure, _ in laws]
+    books = list(dict.fromkeys(book for *_, found in laws for book in found))
+    if books:
+        lines.append(f"{TAKEN_FROM}: {'; '.join(books)}.")
+    return lines
+
+
+def sureness(law: Law) -> str:
+    """How sure the text of a law is, in one plain sentence (the basis's note says it best
+    when there is one: "The 1915 wording of this law has not been found; ...")."""
+    return law.basis_note.strip() if law.basis_note else basis_text(law)

@@ -28,7 +28,7 @@ def test_a_law_with_what_cites_it_and_the_same_law_in_the_house_rules(toy):
             "number": "2",
             "title": "Lead out of turn",
             "why": "same-inherited",
-            "text": "Toy Whist, a club's house rules (1901): Law 2, Lead out of turn (the same law, inherited)",
+            "text": "Toy Whist, a club's house rules (1901): Law 2. Lead out of turn, the same law, inherited",
         }
     ]
     assert data["text_label"] == "Digest (our summary, in our own words; not the code's text)"

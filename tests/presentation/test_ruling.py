@@ -16,6 +16,10 @@ from adjudicator.presentation.ruling import Question, Ruling, present, summary
 LAW_2 = {
     "number": "2",
     "title": "Lead out of turn",
+    "name": "Law 2. Lead out of turn",
+    "ref": "Law 2",
+    "printed": True,
+    "where_printed": None,
     "section": "play",
     "section_title": "Play",
     "code": "toy-whist",
@@ -26,7 +30,7 @@ LAW_2 = {
     "quotes": [
         {
             "source": "T",
-            "citation": "The test suite",
+            "citation": "The test suite, Toy Whist, 2000",
             "kind": "law-text",
             "words": "Either adversary may call the card or call a suit.",
             "note": None,
@@ -38,6 +42,8 @@ LAW_2 = {
     "basis_note": None,
     "basis_text": "Checked against the full text of the code.",
     "basis_notice": None,
+    "sureness": "Checked against the full text of the code.",
+    "sources": ["The test suite, Toy Whist, 2000"],
     "same_as": {},
     "notes": None,
 }
@@ -138,6 +144,10 @@ def test_a_ruling_with_a_choice_in_full(whist):
             }
         ],
         "answers": {"others-played": "no", "who-led": "adversary"},
+        "sources": [
+            "Law 2. Lead out of turn: Checked against the full text of the code.",
+            "Taken from: The test suite, Toy Whist, 2000.",
+        ],
     }
 
 

@@ -73,7 +73,7 @@ def test_a_law_checked_needs_no_notice_and_one_not_checked_says_how_far(whist):
         "Checked against a passage of the code, not its complete text."
     )
     assert words.basis_notice(replace(law, basis="provisional", basis_note="The 1913 text.")) == (
-        "Provisional: not yet confirmed against the code's text. The 1913 text."
+        "Not yet checked against this code's own text. The 1913 text."
     )
     assert words.basis_notice(replace(law, basis="inferred")) == (
         "Inferred from other laws or commentary; the code's own words are not confirmed."
@@ -92,6 +92,28 @@ def test_names_of_codes_and_laws(toy):
     )
     # an unnumbered rule is named by its title, never by our id
     assert words.law_name("NAP-HGM-05", "Revoke: the hand is replayed") == "Revoke: the hand is replayed"
+    assert words.law_ref("FR-5", "Wrong number of cards") == "Wrong number of cards"
+    assert words.law_ref("50", "Bids") == "Law 50" and words.law_ref("37(c)") == "Law 37(c)"
+    # laws the book prints together are named as it prints them
+    assert words.law_name("4-6", "The table") == "Laws 4 to 6. The table"
+    assert words.needs_fact("Who led?") + "." != words.full_stop(words.needs_fact("Who led?"))
+    assert words.full_stop("Who led?") == "Who led?" and words.full_stop("He led") == "He led."
+
+
+def test_a_source_is_cited_as_a_reader_cites_it_and_an_unnumbered_rule_by_where_it_is_printed(toy):
+    whist, general = toy.code("toy-whist"), toy.code("toy-general")
+    assert words.source_line(whist.sources["T"]) == "The test suite, Toy Whist, 2000"
+    assert words.where_printed(whist, whist.laws["2"]) is None  # numbered: its number says where
+    assert words.where_printed(general, general.laws["G-1"]) == (
+        "In The test suite, General Laws for Toys, 1897, under General."
+    )
+    assert words.sureness(replace(whist.laws["2"], basis="provisional", basis_note="The 1913 text.")) == (
+        "The 1913 text."
+    )
+    assert words.source_notes([("Law 2. Lead out of turn", "Checked.", ["A, B, 1900", "C, D, 1901"])]) == [
+        "Law 2. Lead out of turn: Checked.",
+        "Taken from: A, B, 1900; C, D, 1901.",
+    ]
     assert words.extends(whist) == "extends Toy Whist, test code"
     assert words.general_laws_tag(toy.code("toy-general")) == "General laws: General laws for tests"
     assert words.ruling_on("A revoke", whist) == "Ruling on a revoke under Toy Whist, test code (1900)"

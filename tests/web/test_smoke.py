@@ -11,6 +11,7 @@ never from the presentation. Problems are collected, so one run names every brok
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -50,6 +51,17 @@ class Problems:
         assert not self.found, f"{len(self.found)} problem(s):\n" + "\n".join(self.found[:40])
 
 
+def heading(number: str, law) -> str:
+    """A law page's h1: the number as the book prints it (laws printed together, 4-6: "Laws
+    4 to 6") and the title; a rule the book does not number, its title alone."""
+    if not law.printed:
+        return law.title
+    if re.fullmatch(r"\d+-\d+", number):
+        first, last = number.split("-")
+        return f"Laws {first} to {last}. {law.title}"
+    return f"Law {number}. {law.title}"
+
+
 @pytest.fixture(scope="module")
 def cases(library):
     return [case for case in read_cases(CASES_DIR)[0] if case.code in library.codes]
@@ -63,7 +75,7 @@ def test_every_law_page(client, library):
             page = problems.page(address, client.get(address))
             if page is None:
                 continue
-            problems.check(address, page.h1.get_text(" ", strip=True) == f"Law {number}. {law.title}", "h1")
+            problems.check(address, page.h1.get_text(" ", strip=True) == heading(number, law), "h1")
             text = " ".join(page.get_text(" ", strip=True).split())
             problems.check(address, "Digest" in text, "the digest's label")
             for quote in law.quotes:
@@ -99,7 +111,8 @@ def test_every_law_page(client, library):
                     problems.check(address, f"/codes/{other_code}/laws/{other_number}" in hrefs, "same as")
             if law.origin != code.id:
                 problems.check(address, f"/codes/{law.origin}/laws/{number}" in hrefs, "inherited from")
-            problems.check(address, page.find(class_="basis").get_text(strip=True).startswith("Verification:"), "basis")
+            sources = page.find(id="sources").find_parent("section").get_text(" ", strip=True)
+            problems.check(address, "How sure the text is:" in sources, "how sure the text is")
     problems.done()
 
 

@@ -38,10 +38,10 @@ def test_a_ruling_leads_with_what_happens_now_who_chooses_and_the_law(toy_client
         "Call a suit from the offender at his next lead. A suit may be called (the offender).",
     ]
     law = page.find("details", class_="laws").find("article")
-    assert text(law.find(["h2", "h3"])) == "Law 2. Lead out of turn (cited as 2(a))"
+    assert text(law.find(["h2", "h3"])) == "Law 2(a). Lead out of turn"
     assert law.find("a")["href"] == "/codes/toy-whist/laws/2"
     assert text(law.find("blockquote")) == "Either adversary may call the card or call a suit."
-    assert text(law.find("figcaption")) == "The code's own words, quoted, from The test suite:"
+    assert text(law.find("figcaption")) == "The code's own words, quoted from The test suite, Toy Whist, 2000:"
     assert text(law.find("p", class_="digest")) == (
         "Digest (our words): A lead out of turn may be treated as an exposed card, or a suit may be called."
     )
@@ -110,16 +110,20 @@ def test_a_law_page_links_to_the_rulings_that_rest_on_it(toy_client):
         ("The trick stands", "/settle/toy-whist/lead-out-of-turn/others-played=yes"),
         ("No penalty", "/settle/toy-whist/lead-out-of-turn/others-played=no/who-led=declarer"),
         ("Call the card or a suit", "/settle/toy-whist/lead-out-of-turn/others-played=no/who-led=adversary"),
-        ("Law 1", "/codes/toy-whist/laws/1"),
+        ("Law 1. Leads", "/codes/toy-whist/laws/1"),
     ]
     elsewhere = page.find(id="elsewhere").find_parent("section")
     assert [(text(a), a["href"]) for a in elsewhere.find_all("a")] == [
         (
-            "Toy Whist, a club's house rules (1901): Law 2, Lead out of turn (the same law, inherited)",
+            "Toy Whist, a club's house rules (1901): Law 2. Lead out of turn, the same law, inherited",
             "/codes/toy-whist-house/laws/2",
         )
     ]
-    assert text(page.find(class_="basis")) == "Verification: Checked against the full text of the code."
+    sources = page.find(id="sources").find_parent("section")
+    assert [text(li) for li in sources.find_all("li")] == [
+        "How sure the text is: Checked against the full text of the code.",
+        "Taken from: The test suite, Toy Whist, 2000.",
+    ]
     pager = page.find("nav", class_="pager")
     assert [(text(a), a["href"]) for a in pager.find_all("a")] == [
         ("‹ Law 1", "/codes/toy-whist/laws/1"),

@@ -12,7 +12,15 @@ from adjudicator.model import Code, Law, Library
 from adjudicator.presentation import code as present_code
 from adjudicator.presentation import law as present_law
 from adjudicator.presentation import words
-from adjudicator.web.presenters.common import LawBrief, LinkItem, QuoteView, law_briefs, law_text, quote_view
+from adjudicator.web.presenters.common import (
+    LawBrief,
+    LinkItem,
+    QuoteView,
+    law_brief,
+    law_briefs,
+    law_text,
+    quote_view,
+)
 from adjudicator.web.presenters.settle import PhaseGroup, irregularity_groups
 from adjudicator.web.urls import (
     api_code_url,
@@ -40,19 +48,20 @@ class LawPage:
     code_url: str
     number: str
     title: str
+    name: str  # "Law 50. Title", or an unnumbered rule's title
+    where_printed: str | None
     section: str
     section_url: str
     quotes: list[QuoteView]
     text: Markup
     digest_label: str
-    basis: str
-    basis_note: str | None
     notes: Markup | None
     see_also: list[LawBrief]
     cited_by_laws: list[LawBrief]
     cited_by_remedies: list[CitingRemedy]
     elsewhere: list[LinkItem]
     verification: str
+    sources: list[str]  # the Sources part: how sure the text is, the books
     previous: LawBrief | None
     next: LawBrief | None
 
@@ -69,13 +78,13 @@ def law_page(library: Library, code: Code, law: Law) -> LawPage:
         code_url=code_url(code.id),
         number=model.number,
         title=model.title,
+        name=model.name,
+        where_printed=model.where_printed,
         section=model.section_title or model.section,
         section_url=code_url(code.id, f"section-{model.section}"),
         quotes=[quote_view(q) for q in model.quotes],
         text=law_text(code, model.text, terms=True),
         digest_label=model.text_label,
-        basis=model.basis_text,
-        basis_note=model.basis_note,
         notes=law_text(code, model.notes) if model.notes else None,
         see_also=law_briefs(code, model.see_also),
         cited_by_laws=law_briefs(code, model.cited_by.laws),
@@ -85,6 +94,7 @@ def law_page(library: Library, code: Code, law: Law) -> LawPage:
         ],
         elsewhere=[LinkItem(c.text, law_url(c.code, c.number)) for c in model.elsewhere],
         verification=code.verification,
+        sources=words.source_notes([(words.VERIFICATION, model.sureness, model.sources)]),
         previous=previous,
         next=following,
     )
@@ -162,7 +172,7 @@ def code_page(library: Library, code: Code) -> CodePage:
     sections = {s.id: SectionView(s.id, s.title, []) for s in model.sections}
     for law in model.laws:
         sections.setdefault(law.section, SectionView(law.section, law.section, [])).laws.append(
-            LawBrief(law.number, law.title, law_url(code.id, law.number))
+            law_brief(code, law.number)
         )
     parent = library.codes.get(code.extends) if code.extends else None
     return CodePage(

@@ -62,7 +62,7 @@ class QuoteView:
 
 
 def quote_view(q: present_law.Quote) -> QuoteView:
-    return QuoteView(q.label, q.citation or q.source, q.words, q.note)
+    return QuoteView(q.label, q.citation or "", q.words, q.note)
 
 
 @dataclass
@@ -70,6 +70,19 @@ class LawBrief:
     number: str
     title: str
     url: str
+    name: str = ""  # "Law 50. Title", or an unnumbered rule's title
+    ref: str = ""  # "Law 50", or an unnumbered rule's title
+
+
+def law_brief(code: Code, number: str) -> LawBrief:
+    law = code.laws[number]
+    return LawBrief(
+        law.number,
+        law.title,
+        law_url(code.id, number),
+        words.law_name(number, law.title),
+        words.law_ref(number, law.title),
+    )
 
 
 def law_briefs(code: Code, numbers: Iterable[str | Citation]) -> list[LawBrief]:
@@ -79,7 +92,7 @@ def law_briefs(code: Code, numbers: Iterable[str | Citation]) -> list[LawBrief]:
         number = cite.number if isinstance(cite, Citation) else Citation.parse(cite).number
         law = code.laws.get(number)
         if law is not None:
-            out.append(LawBrief(law.number, law.title, law_url(code.id, law.number)))
+            out.append(law_brief(code, law.number))
     return out
 
 
@@ -93,8 +106,8 @@ class CitedLawView:
     quotes: list[QuoteView]
     text: Markup | None
     label: str  # the digest's label, or the notice that the code's text lacks the law
-    basis: str | None
     name: str  # "Law 2(a). Lead out of turn"
+    ref: str = ""  # "Law 2(a)", or an unnumbered rule's title
 
 
 def cited_law_view(
@@ -112,8 +125,8 @@ def cited_law_view(
             [],
             None,
             cited.notice,
-            None,
             words.law_name(cited.citation),
+            words.law_ref(cited.citation),
         )
     as_cited = isinstance(cited, present_ruling.CitedLaw)
     return CitedLawView(
@@ -125,6 +138,6 @@ def cited_law_view(
         [quote_view(q) for q in cited.quotes],
         law_text(code, cited.text),
         words.DIGEST_SHORT,
-        cited.basis_notice,
         words.law_name(cited.citation if as_cited else cited.number, cited.title),
+        words.law_ref(cited.citation if as_cited else cited.number, cited.title),
     )

@@ -47,7 +47,7 @@ class ChoiceView:
 class LawLink:
     text: str
     url: str
-    number: str = ""
+    number: str = ""  # how the law is named short: "Law 50", or an unnumbered rule's title
 
 
 @dataclass
@@ -91,8 +91,7 @@ def item_view(code: Code, item: quiz.Item, number: int, total: int) -> ItemView:
         choices=choices,
         answer=choices[model.answer],
         laws=[
-            LawLink(quiz.law_label(code.laws[law.number]), law_url(code.id, law.number), law.number)
-            for law in model.laws
+            LawLink(quiz.law_label(code.laws[law.number]), law_url(code.id, law.number), law.ref) for law in model.laws
         ],
         settle_url=settle,
         rule=_rule_link(code, item),

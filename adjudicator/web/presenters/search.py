@@ -131,7 +131,9 @@ def editions(library: Library, hit: Any) -> list[EditionView]:
     """The hit's sister editions, each linked: "1912 Law 83" for a law, "1912" otherwise."""
     return [
         EditionView(
-            f"{e.label} Law {e.number}" if hit.kind == "law" and e.number else e.label,
+            f"{e.label} {words.law_ref(e.number)}"
+            if hit.kind == "law" and e.number and words.NUMBERED.fullmatch(e.number)
+            else e.label,
             _url_of(library, hit.kind, e.code, e.number, e.id),
             e.differs,
         )
@@ -168,7 +170,7 @@ def search_page(library: Library, index: SearchIndex, params: SearchParams) -> S
     page.hits = [
         HitView(
             kind=KIND_LABELS[h.kind],
-            title=(f"Law {h.number}. {h.title}" if h.kind == "law" and h.number else h.title),
+            title=words.law_name(h.number, h.title) if h.kind == "law" and h.number else h.title,
             url=hit_url(library, h),
             code=h.code_title,
             section=h.section_title,

@@ -269,6 +269,7 @@ class RulingPage:
     table_laws: str = ""  # the laws it rests on, in one short line
     laws: list[CitedLawView] = field(default_factory=list)  # every law cited, each once
     groups: list[OutcomeGroup] = field(default_factory=list)  # many outcomes: grouped by remedy
+    sources: list[str] = field(default_factory=list)  # the Sources part at the foot
 
 
 def _outcome_view(
@@ -357,6 +358,7 @@ def ruling_page(
         table_now_open=remedy is None or (remedy.options is None and len(remedy.now.striptags()) <= TABLE_NOW_CHARS),
         laws=list(laws.values()),
         groups=_groups(outcomes) if len(outcomes) > COMPACT_AFTER else [],
+        sources=model.sources,
     )
 
 

@@ -14,7 +14,7 @@ from adjudicator import scoring
 from adjudicator.errors import SheetError
 from adjudicator.model import Citation, Code, Library
 from adjudicator.presentation.tables import finding_unsure, option_taken
-from adjudicator.presentation.words import code_line
+from adjudicator.presentation.words import code_line, law_ref
 from adjudicator.web.presenters.common import Hidden, Option
 from adjudicator.web.urls import law_url, settle_url
 
@@ -30,7 +30,8 @@ def law_links(code: Code, cites: Iterable[Citation]) -> list[LawLink]:
     out = []
     for cite in dict.fromkeys(cites):
         known = cite.number in code.laws
-        out.append(LawLink(f"Law {cite}", law_url(code.id, cite.number) if known else None))
+        title = code.laws[cite.number].title if known else None
+        out.append(LawLink(law_ref(str(cite), title), law_url(code.id, cite.number) if known else None))
     return out
 
 
