@@ -18,7 +18,7 @@ def run(*argv: str) -> str:
 def test_a_ruling_with_a_choice():
     assert run("ask", "toy-whist", "lead-out-of-turn", "-a", "others-played=no", "-a", "who-led=adversary") == (
         "\n"
-        "Ruling on a lead out of turn under Toy Whist, test code (1900)\n"
+        "A lead out of turn: the ruling under Toy Whist, test code (1900)\n"
         "\n"
         "== Call the card or a suit ==\n"
         "The adversaries choose a penalty.\n"
@@ -51,7 +51,7 @@ def test_the_general_laws_and_the_director():
         "for tests (1897). They are weaker than a code's own law: a rule your table agreed\n"
         "prevails.\n"
         "\n"
-        "Ruling on an exposed card under General laws for tests (1897)\n"
+        "An exposed card: the ruling under General laws for tests (1897)\n"
     )
     doubt = run("ask", "toy-whist", "revoke", "-a", "established=no")
     assert (
@@ -68,7 +68,7 @@ def test_not_sure_keys_each_outcome_by_its_fact():
     text = run("ask", "toy-whist", "lead-out-of-turn", "-a", "others-played=not-sure", "-a", "who-led=adversary")
     assert text.startswith(
         "\n"
-        "Ruling on a lead out of turn under Toy Whist, test code (1900)\n"
+        "A lead out of turn: the ruling under Toy Whist, test code (1900)\n"
         "\n"
         "It depends: 2 possible outcomes. It turns on what is not sure; the players (or the director) must settle:\n"
         "  - Had all the other players played to the lead?\n"

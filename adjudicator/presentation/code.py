@@ -201,6 +201,17 @@ def value_text(value: object) -> str:
     return value.replace("-", " ") if isinstance(value, str) else str(value)
 
 
+def law_cell(code: Code, cell: str) -> str:
+    """A score table's cell that lists laws, with each rule the book does not number named by
+    its title ("17, R-TM-1" -> "17; Too many cards found after the first trick"), never our id."""
+    parts = [part.strip() for part in cell.split(",")]
+    if not any(p in code.laws and not code.laws[p].printed for p in parts):
+        return cell
+    return "; ".join(
+        words.law_ref(p, code.laws[p].title) if p in code.laws and not code.laws[p].printed else p for p in parts
+    )
+
+
 def scoring(code: Code) -> Scoring:
     """A code's score tables (with the rows each is unsure of) and its scoring values."""
     return Scoring(
@@ -209,7 +220,7 @@ def scoring(code: Code) -> Scoring:
                 id=t.id,
                 title=t.title,
                 columns=list(t.columns),
-                rows=[list(r) for r in t.rows],
+                rows=[[law_cell(code, cell) for cell in r] for r in t.rows],
                 cites=cites(t.cites),
                 notes=t.notes,
                 unsure=list(t.unsure),

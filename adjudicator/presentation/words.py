@@ -144,6 +144,48 @@ UNDER_USUAL = "Under the usual code, what went wrong?"
 EVERYTHING_UNDER = "Everything that can go wrong under it"
 ANOTHER_GAME = "Another game"
 GENERAL_GAME_LINE = "The general laws, for a game without a code here"
+# ---------------------------------------------------------------- error pages (one sentence, then links)
+
+NO_CODE = "There is no code of laws called \u201c{value}\u201d."
+NO_IRREGULARITY = "\u201c{value}\u201d is not one of the things that can go wrong under {code}."
+NO_LAW = "{code} has no law \u201c{value}\u201d."
+NO_QUESTION = "This address answers a question that this ruling does not ask."
+BAD_ANSWERS = "This address holds something that is not an answer to one of this ruling's questions."
+NO_ANSWER = "\u201c{value}\u201d is not one of the answers to the question: {ask}"
+TOO_UNCERTAIN = (
+    "Too many facts are answered \u201cnot sure\u201d to give a ruling: settle some of them first, starting with: {ask}"
+)
+NO_FILTER = "There is no {field} \u201c{value}\u201d to search in."
+NO_QUIZ = "This address does not say which quiz it is."
+BAD_QUIZ = "This address holds answers that this quiz does not have: each answer is one of the letters shown."
+NO_PAGE = "There is no page at this address."
+DID_YOU_MEAN = "Did you mean"
+WAY_BACK = "Or go back to"
+SEARCH_THE_LAWS = "Search the laws"
+QUERY_DROPPED = (
+    "Only the first {limit} characters are searched, up to the last whole word; not searched: \u201c{rest}\u201d."
+)
+QUERY_LIMIT = "At most {limit} characters."
+HOME = "The home page"
+ALL_CODES = "All the codes of laws"
+WHAT_CAN_GO_WRONG = "What can go wrong under {code}"
+LAWS_OF = "The laws of {code}"
+LEARN_CODE = "Learn {code}"
+START_AGAIN = "This dispute, from its first question"
+WITHOUT_IT = "The same ruling without that answer"
+ASK_AGAIN = "Answer the question again"
+SEARCH_EVERYWHERE = "The same search, everywhere"
+QUIZ_AGAIN = "A new quiz of this code"
+ERROR_TITLES: Mapping[int, str] = {
+    400: "That request cannot be answered.",
+    404: "There is no page at this address.",
+    405: "That address cannot be used this way.",
+    413: "That request is too large.",
+    415: "That request is not in a form this service reads.",
+    500: "Something went wrong on our side; it has been noted.",
+    503: "Too many searches at once: try again in a moment.",
+}
+"""The heading of an error page with nothing more precise to say."""
 
 NEEDS_THE_SERVICE = (
     "This copy of the site holds the laws and the rulings, but a quiz is drawn fresh each time by the "
@@ -226,13 +268,14 @@ def effect_text(item: Effect, code: Code) -> str:
         parts.append(f"of at most {item.at_most}{' ' + item.unit if item.unit else ''}")
     elif item.unit:
         parts.append(item.unit)
-    if item.who:
-        parts.append(f"({role(code, item.who)})")
+    if item.who:  # a role named with a bracket of its own is set off by a comma, not bracketed again
+        who = role(code, item.who)
+        parts.append(f", {who}" if "(" in who else f"({who})")
     if item.from_:
         parts.append(f"from {role(code, item.from_)}")
     if item.to:
         parts.append(f"to {role(code, item.to)}")
-    text = " ".join(parts)
+    text = " ".join(parts).replace(" , ", ", ")
     return f"{text}: {item.detail}" if item.detail else text
 
 
@@ -292,6 +335,11 @@ def extends(parent: Code) -> str:
     return f"extends {parent.title}"
 
 
+def silent_here(general: Code) -> str:
+    """Beside an irregularity this code is silent on: who answers instead."""
+    return f"This code is silent on it; the general laws apply: {code_line(general)}."
+
+
 def general_laws_tag(general: Code) -> str:
     """Beside an irregularity that the general laws answer for a code."""
     return f"{GENERAL_LAWS}: {general.title}"
@@ -332,8 +380,9 @@ AGREEMENT: Mapping[str, str] = {
 
 
 def ruling_on(irregularity: str, code: Code) -> str:
-    """The line above a ruling's heading."""
-    return f"Ruling on {irregularity.lower()} under {code_line(code)}"
+    """The line above a ruling's heading: what went wrong as the code names it, never
+    lowered into a sentence ("Ruling on a player has too many cards under ..." read as made)."""
+    return f"{irregularity}: the ruling under {code_line(code)}"
 
 
 def cited_as(citation: str) -> str:

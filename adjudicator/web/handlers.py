@@ -24,23 +24,31 @@ router's ``//`` -> ``/``, a missing or extra slash) gives a relative Location, J
 
 from __future__ import annotations
 
-import difflib
 import io
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
-from dataclasses import field as default
 from typing import Any
-from urllib.parse import quote, urlencode, urlsplit
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request, url_for
 from markupsafe import escape
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.routing import RequestRedirect
 
-from adjudicator.errors import BadInput, Busy, LookupProblem, NoQuizOfKind, UnknownCode, UnknownIrregularity, UnknownLaw
+from adjudicator.errors import (
+    AdjudicatorError,
+    BadInput,
+    Busy,
+    LookupProblem,
+    NoQuizOfKind,
+    UnknownCode,
+    UnknownIrregularity,
+    UnknownLaw,
+)
+from adjudicator.presentation import words
 from adjudicator.web.params import LISTS, single_values
-from adjudicator.web.presenters.common import LinkItem
+from adjudicator.web.presenters.errors import ErrorView, error_view
+from adjudicator.web.state import library_of
 
 SECURITY_HEADERS: Mapping[str, str] = {
     "Content-Security-Policy": (
@@ -155,26 +163,6 @@ def _reason(exc: Exception) -> str:
     return (str(exc) or type(exc).__name__)[:80]
 
 
-@dataclass
-class ErrorPage:
-    status: int
-    title: str
-    message: str
-    field: str | None = None
-    suggestions: list[LinkItem] = default(default_factory=list)
-
-
-TITLES = {
-    400: "That request cannot be answered",
-    404: "Not found",
-    405: "Method not allowed",
-    413: "Request too large",
-    415: "Unsupported media type",
-    500: "Something went wrong on our side",
-    503: "Too many searches at once",
-}
-
-
 def _is_api() -> bool:
     return request.path.startswith("/api/")
 
@@ -185,62 +173,45 @@ def _respond(
     field: str | None,
     value: Any = None,
     choices: list[str] | None = None,
-    close: list[str] | None = None,
+    exc: Exception | None = None,
 ) -> Response:
+    """The JSON error under /api/ (its shape kept for programs); elsewhere the error page
+    for people (adjudicator.web.presenters.errors): what went wrong, the nearest match, the
+    way back."""
     if _is_api():
         body = {"status": status, "message": message, "field": field, "value": value, "choices": choices or []}
         response = jsonify(error=body)
         response.status_code = status
         return response
-    suggestions = []
-    if value is not None and choices:
-        # a close match, shown as the same address with the value replaced
-        for match in difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6):
-            if f"/{value}" in request.path:
-                suggestions.append(LinkItem(match, request.path.replace(f"/{value}", f"/{match}", 1)))
-    if field is not None and field in request.args and request.method == "GET":
-        # a bad value in the address: the same page with the nearest values, and without it
-        if value is not None and choices:
-            nearest = close if close is not None else difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6)
-            for other in nearest:
-                swapped = [(k, other if k == field else v) for k, v in request.args.items(multi=True)]
-                suggestions.append(LinkItem(f"{field} {other}", f"{request.path}?{urlencode(swapped)}"))
-        rest = [(k, v) for k, v in request.args.items(multi=True) if k != field]
-        url = f"{request.path}?{urlencode(rest)}" if rest else request.path
-        suggestions.append(LinkItem(f"the same page without {field!r}", url))
-    answers = (request.view_args or {}).get("answers") if request.method == "GET" else None
-    if field is not None and answers:
-        suggestions.extend(_without_answer(answers, field, value, choices, close))
-    page = ErrorPage(status, TITLES.get(status, "Error"), message, field, suggestions)
-    return make_response(render_template("errors/error.html", page=page, search_url=url_for("pages.search")), status)
+    if isinstance(exc, AdjudicatorError) or status == 404:
+        view = error_view(
+            library_of(current_app),
+            status,
+            exc if isinstance(exc, AdjudicatorError) else None,
+            request.path,
+            list(request.args.items(multi=True)),
+            request.view_args or {},
+        )
+    else:
+        view = ErrorView(status, words.full_stop(words.sentence_start(message)))
+    return make_response(render_template("errors/error.html", page=view, search_url=url_for("pages.search")), status)
 
 
-def _without_answer(
-    answers: str, field: str, value: Any, choices: list[str] | None, close: list[str] | None
-) -> list[LinkItem]:
-    """A bad answer in a path-style address (``.../question=answer/...``): the same page
-    with the nearest answers in its place, and without it."""
-    segments = answers.split("/")
-    bad = [i for i, s in enumerate(segments) if s.partition("=")[0] == field or s == value]
-    if not bad:
-        return []
-    at = bad[0]
-    question = segments[at].partition("=")[0]
-
-    start = request.path.find(answers)
-    if start < 0:
-        return []
-    base, rest = request.path[:start].rstrip("/"), request.path[start + len(answers) :]
-
-    def address(segment: str | None) -> str:
-        kept = [*segments[:at], *([segment] if segment else []), *segments[at + 1 :]]
-        return quote("/".join([base, *(s for s in kept if s)]) + rest, safe="/=-")
-
-    links = []
-    if value is not None and choices:
-        nearest = close if close is not None else difflib.get_close_matches(str(value), choices, n=3, cutoff=0.6)
-        links = [LinkItem(f"{question} {other}", address(f"{question}={other}")) for other in nearest]
-    return [*links, LinkItem(f"the same page without {question!r}", address(None))]
+def _slash_redirect() -> Response | None:
+    """An address with a slash too many ("/codes/", "/settle/auction-bridge-1915/") goes to
+    the page without it (a relative Location, the query kept)."""
+    path = request.path
+    if len(path) < 2 or not path.endswith("/"):
+        return None
+    bare = path.rstrip("/") or "/"
+    try:
+        current_app.url_map.bind("localhost").match(bare, method=request.method)
+    except HTTPException:
+        return None
+    except RequestRedirect:
+        pass
+    query = request.query_string.decode("latin-1")
+    return _redirect(RequestRedirect(bare + (f"?{query}" if query else "")))
 
 
 def install(app: Flask) -> None:
@@ -270,11 +241,11 @@ def install(app: Flask) -> None:
     @app.errorhandler(LookupProblem)
     def lookup_problem(exc: LookupProblem):
         status = 404 if isinstance(exc, NOT_FOUND) else 400
-        return _respond(status, str(exc), exc.field, exc.value, exc.choices, getattr(exc, "close", None))
+        return _respond(status, str(exc), exc.field, exc.value, exc.choices, exc)
 
     @app.errorhandler(BadInput)
     def bad_input(exc: BadInput):
-        return _respond(400, exc.message, exc.field, exc.value, exc.choices)
+        return _respond(400, exc.message, exc.field, exc.value, exc.choices, exc)
 
     @app.errorhandler(Busy)
     def busy(exc: Busy):
@@ -285,11 +256,13 @@ def install(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):
         status = exc.code or 500
-        message = exc.description or TITLES.get(status, "Error")
+        if status == 404 and (moved := _slash_redirect()) is not None:
+            return moved
+        message = exc.description or words.ERROR_TITLES.get(status, "Error")
         if status == 413:
             limit = current_app.config.get("MAX_CONTENT_LENGTH")
             message = f"The request body is larger than the {limit} bytes this service accepts."
-        response = _respond(status, message, "body" if status in (413, 415) else None)
+        response = _respond(status, message, "body" if status in (413, 415) else None, exc=exc)
         if status == 405:
             response.headers["Allow"] = ", ".join(getattr(exc, "valid_methods", None) or [])
         return response

@@ -222,14 +222,28 @@ class SearchParams:
     filters: dict[str, str]
     page: int
     pagelen: int
+    dropped: str = ""  # what of a query longer than MAX_QUERY was left out (the page says so)
+
+
+def cut_at_word(text: str, limit: int) -> tuple[str, str]:
+    """``text`` cut to at most ``limit`` characters at the last word boundary, and the rest."""
+    if len(text) <= limit:
+        return text, ""
+    kept = text[:limit]
+    if not text[limit].isspace() and " " in kept.strip():
+        kept = kept.rsplit(None, 1)[0]
+    return kept.rstrip(), text[len(kept) :].strip()
 
 
 def search_params(index: SearchIndex, args: MultiDict[str, str], *, api: bool = False) -> SearchParams:
     """The query, its filters (each checked against the index: an unknown game, code, topic
     or kind is an UnknownFilter naming the nearest values and the valid ones) and the page."""
     q = args.get("q", "")
+    dropped = ""
     if len(q) > MAX_QUERY:
-        raise BadInput(f"the query is {len(q)} characters long; at most {MAX_QUERY}", "q")
+        if api:
+            raise BadInput(f"the query is {len(q)} characters long; at most {MAX_QUERY}", "q")
+        q, dropped = cut_at_word(" ".join(q.split()), MAX_QUERY)  # the page searches the start and says so
     filters = {}
     for name in SEARCH_FILTERS:
         value = args.get(name, "").strip()
@@ -240,7 +254,7 @@ def search_params(index: SearchIndex, args: MultiDict[str, str], *, api: bool = 
     check_filters(index, filters)
     page = int_arg(args, "page", 1, 1, MAX_PAGE)
     pagelen = int_arg(args, "pagelen", PAGELEN, 1, MAX_PAGELEN) if api else PAGELEN
-    return SearchParams(q.strip(), filters, page, pagelen)
+    return SearchParams(q.strip(), filters, page, pagelen, dropped)
 
 
 # ---------------------------------------------------------------- a quiz in the address

@@ -125,7 +125,7 @@ def test_a_ruling_with_a_choice_in_full(whist):
         "fallback_for": None,
         "fallback": None,
         "irregularity": {"id": "lead-out-of-turn", "title": "A lead out of turn"},
-        "lead": "Ruling on a lead out of turn under Toy Whist, test code (1900)",
+        "lead": "A lead out of turn: the ruling under Toy Whist, test code (1900)",
         "heading": "Call the card or a suit",
         "now": "The adversaries choose a penalty.",
         "certain": True,

@@ -116,7 +116,7 @@ def test_a_source_is_cited_as_a_reader_cites_it_and_an_unnumbered_rule_by_where_
     ]
     assert words.extends(whist) == "extends Toy Whist, test code"
     assert words.general_laws_tag(toy.code("toy-general")) == "General laws: General laws for tests"
-    assert words.ruling_on("A revoke", whist) == "Ruling on a revoke under Toy Whist, test code (1900)"
+    assert words.ruling_on("A revoke", whist) == "A revoke: the ruling under Toy Whist, test code (1900)"
     assert words.needs_fact("Who led?") == "Needs one more fact: Who led?"
     assert words.sentence_start("either adversary") == "Either adversary" and words.sentence_start("") == ""
 

@@ -183,16 +183,54 @@ def test_a_query_too_long_says_what_was_searched(toy_client):
 
 def test_an_unknown_search_filter_offers_the_nearest_as_a_link(toy_client):
     page = check_page(toy_client.get("/search?q=revoke&game=toy"), 400)
-    assert "unknown game 'toy'" in text(page.find(class_="notice"))
-    links = [(text(a), a["href"]) for a in page.find("main").find("ul").find_all("a")]
+    assert text(page.h1) == "There is no game \u201ctoy\u201d to search in."
+    # the nearest games first, named as the pages name them (the game_title of the YAML)
+    links = [(text(a), a["href"]) for a in page.find("ul", class_="did-you-mean").find_all("a")]
     assert links == [
-        ("game toy-whist", "/search?q=revoke&game=toy-whist"),
-        ("game toy-general", "/search?q=revoke&game=toy-general"),
-        ("the same page without 'game'", "/search?q=revoke"),
+        ("Toy Whist", "/search?q=revoke&game=toy-whist"),
+        ("General laws (toy)", "/search?q=revoke&game=toy-general"),
     ]
+    back = page.find("ul", class_="way-back").find("a")
+    assert (text(back), back["href"]) == ("The same search, everywhere", "/search?q=revoke")
     page = check_page(toy_client.get("/search?q=revoke&game=toy-whis"), 400)  # close enough for difflib too
-    links = [(text(a), a["href"]) for a in page.find("main").find("ul").find_all("a")]
-    assert links == [
-        ("game toy-whist", "/search?q=revoke&game=toy-whist"),
-        ("the same page without 'game'", "/search?q=revoke"),
+    links = [(text(a), a["href"]) for a in page.find("ul", class_="did-you-mean").find_all("a")]
+    assert links == [("Toy Whist", "/search?q=revoke&game=toy-whist")]
+
+
+def links(page, css: str) -> list[tuple[str, str]]:
+    return [(text(a), a["href"]) for a in page.find("ul", class_=css).find_all("a")]
+
+
+def test_an_error_page_says_what_went_wrong_then_the_nearest_as_a_link_then_the_way_back(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/revok"), 404)
+    assert text(page.h1) == (
+        "\u201crevok\u201d is not one of the things that can go wrong under Toy Whist, test code (1900)."
+    )
+    assert links(page, "did-you-mean") == [("A revoke", "/settle/toy-whist/revoke")]
+    assert links(page, "way-back")[0] == ("What can go wrong under Toy Whist, test code (1900)", "/settle/toy-whist")
+    assert "lead-out-of-turn" not in page.get_text()  # never a list of ids
+    page = check_page(toy_client.get("/codes/toy-whist/laws/22"), 404)
+    assert text(page.h1) == "Toy Whist, test code (1900) has no law \u201c22\u201d."
+    assert links(page, "did-you-mean")[0] == ("Law 2. Lead out of turn", "/codes/toy-whist/laws/2")
+    page = check_page(toy_client.get("/codes/toy-whist-hose"), 404)
+    assert links(page, "did-you-mean")[0] == ("Toy Whist, a club's house rules (1901)", "/codes/toy-whist-house")
+
+
+def test_a_bad_answer_is_said_in_words_with_the_answers_the_question_has(toy_client):
+    page = check_page(toy_client.get("/settle/toy-whist/revoke/established=yess"), 400)
+    assert text(page.h1) == "\u201cyess\u201d is not one of the answers to the question: Was the revoke established?"
+    assert links(page, "did-you-mean") == [
+        ("Yes", "/settle/toy-whist/revoke/established=yes"),
+        ("No", "/settle/toy-whist/revoke/established=no"),
+        ("Not sure", "/settle/toy-whist/revoke/established=not-sure"),
     ]
+    assert links(page, "way-back")[0] == ("Answer the question again", "/settle/toy-whist/revoke")
+
+
+def test_a_slash_too_many_redirects_to_the_page_and_an_api_error_keeps_its_shape(toy_client):
+    moved = toy_client.get("/settle/toy-whist/?q=revoke")
+    assert moved.status_code == 308 and moved.headers["Location"] == "/settle/toy-whist?q=revoke"
+    assert toy_client.get("/codes/").headers["Location"] == "/codes"
+    assert toy_client.get("/no-such-page/").status_code == 404  # nothing there without the slash either
+    error = toy_client.get("/api/v1/codes/toy-whist/irregularities/revok").get_json()["error"]
+    assert error["status"] == 404 and error["field"] == "irregularity" and "revoke" in error["choices"]

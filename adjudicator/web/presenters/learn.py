@@ -278,7 +278,7 @@ def lessons(item: Code) -> list[PhaseLesson]:
                 irregularity.id,
                 irregularity.title,
                 irregularity.summary,
-                f"the general laws ({words.code_line(fallback)})" if fallback else None,
+                words.silent_here(fallback) if fallback else None,
                 remedies,
                 settle_url(item.id, irregularity.id),
             )

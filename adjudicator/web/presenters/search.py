@@ -18,7 +18,7 @@ from adjudicator import search
 from adjudicator.model import Library
 from adjudicator.presentation import words
 from adjudicator.search import SearchIndex
-from adjudicator.web.params import SearchParams
+from adjudicator.web.params import MAX_QUERY, SearchParams
 from adjudicator.web.presenters.common import Hidden, Option
 from adjudicator.web.state import run_search
 
@@ -96,6 +96,7 @@ class SearchPage:
     filters: list[str] = field(default_factory=list)
     settle: SettleView | None = None
     cut: str | None = None
+    dropped: str | None = None  # the query was longer than the box takes: what was left out
 
 
 def _url(q: str, filters: Mapping[str, str], page: int = 1) -> str:
@@ -181,6 +182,9 @@ def search_page(library: Library, index: SearchIndex, params: SearchParams) -> S
         for h in results.hits
     ]
     page.cut = results.cut
+    if params.dropped:
+        rest = params.dropped if len(params.dropped) <= 60 else params.dropped[:60].rsplit(None, 1)[0] + " \u2026"
+        page.dropped = words.QUERY_DROPPED.format(limit=MAX_QUERY, rest=rest)
     if results.settle and results.settle.code in library.codes:
         settle = results.settle
         page.settle = SettleView(
