@@ -366,7 +366,7 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
         print(f"Settle this: {results.settle.title} under {results.settle.code}"
               f" (adjudicator ask {results.settle.code} {results.settle.irregularity})", file=out)  # fmt: skip
     for hit in results.hits:
-        where = hit.name if hit.kind == "law" else f"{hit.kind} {hit.id}. {hit.title}"
+        where = words.law_name(hit.number, hit.title) if hit.kind == "law" else f"{hit.kind} {hit.id}. {hit.title}"
         exact = "  (exact citation)" if hit.exact else ""
         print(f"\n{where}   [{hit.code}{', ' + hit.section_title if hit.section_title else ''}]{exact}",
               file=out)  # fmt: skip

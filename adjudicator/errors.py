@@ -88,6 +88,13 @@ class IndexProblem(AdjudicatorError):
         super().__init__(f"search index {self.directory}: {reason}; run `{self.command}` to rebuild it")
 
 
+def plural(noun: str) -> str:
+    """'irregularity' -> 'irregularities', 'code' -> 'codes', 'quiz kind' -> 'quiz kinds'."""
+    if noun.endswith("y") and noun[-2:-1] not in "aeiou":
+        return noun[:-1] + "ies"
+    return noun + "s"
+
+
 class LookupProblem(AdjudicatorError, LookupError):
     """A request names a code, irregularity, law, question or answer that does not exist."""
 
@@ -105,7 +112,7 @@ class LookupProblem(AdjudicatorError, LookupError):
             place = f" in {where}" if where else ""
             message = (
                 f"unknown {self.thing} {value!r}{place}{did_you_mean(value, self.choices)}; "
-                f"valid {self.thing}s: {shown or '(none)'}"
+                f"valid {plural(self.thing)}: {shown or '(none)'}"
             )
         super().__init__(message)
 

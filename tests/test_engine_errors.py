@@ -23,7 +23,10 @@ def test_an_unknown_irregularity_names_the_code_and_what_it_offers(whist):
     error = raised.value
     assert (error.field, error.value, error.where) == ("irregularity", "revok", "toy-whist")
     assert error.choices == ["lead-out-of-turn", "revoke", "exposed-card"]
-    assert str(error).startswith("unknown irregularity 'revok' in toy-whist; did you mean 'revoke'?")
+    assert str(error) == (
+        "unknown irregularity 'revok' in toy-whist; did you mean 'revoke'?; "
+        "valid irregularities: lead-out-of-turn, revoke, exposed-card"
+    )
     assert isinstance(error, LookupError)
 
 

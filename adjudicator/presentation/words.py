@@ -156,8 +156,14 @@ TOO_UNCERTAIN = (
     "Too many facts are answered \u201cnot sure\u201d to give a ruling: settle some of them first, starting with: {ask}"
 )
 NO_FILTER = "There is no {field} \u201c{value}\u201d to search in."
-NO_QUIZ = "This address does not say which quiz it is."
 BAD_QUIZ = "This address holds answers that this quiz does not have: each answer is one of the letters shown."
+QUIZ_FIELDS: Mapping[str, str] = {
+    "level": "There is no quiz for the level \u201c{value}\u201d.",
+    "kind": "There is no kind of quiz question \u201c{value}\u201d.",
+    "n": "A quiz has 1 to {most} questions; this address asks for \u201c{value}\u201d.",
+    "seed": "This address does not say which quiz it is: its number is missing or not a number.",
+}
+"""A quiz address with a bad level, kind, size or number (its answers: BAD_QUIZ)."""
 NO_PAGE = "There is no page at this address."
 DID_YOU_MEAN = "Did you mean"
 WAY_BACK = "Or go back to"

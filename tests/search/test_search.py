@@ -346,7 +346,7 @@ def test_json_shape(index):
     assert set(data["facets"]) == {"game", "code", "topic", "kind"}
     assert set(data["hits"][0]) == {
         "kind", "code", "code_title", "game", "number", "id", "irregularity",
-        "title", "section", "section_title", "snippet", "exact", "editions",
+        "title", "name", "section", "section_title", "snippet", "exact", "editions",
     }  # fmt: skip
     assert all(set(span) == {"text", "mark"} for span in data["hits"][0]["snippet"])
 

@@ -24,6 +24,7 @@ from adjudicator.errors import (
 )
 from adjudicator.model import NOT_SURE, Code, Library
 from adjudicator.presentation import words
+from adjudicator.quiz import MAX_SIZE
 from adjudicator.web.presenters.common import LinkItem
 from adjudicator.web.urls import code_url, irregularities_url, learn_url, settle_url
 
@@ -162,9 +163,17 @@ def error_view(
         everywhere = LinkItem(words.SEARCH_EVERYWHERE, f"{path}{_query(args, **{exc.field: None})}")
         return ErrorView(status, words.NO_FILTER.format(field=exc.field, value=value), nearest, [everywhere])
     if isinstance(exc, BadInput) and path.startswith("/learn") and code is not None:
-        title = words.NO_QUIZ if exc.field == "seed" else words.BAD_QUIZ
+        value = exc.value if exc.value is not None else dict(args).get(exc.field or "", "")
+        if exc.field in words.QUIZ_FIELDS:
+            title = words.QUIZ_FIELDS[exc.field].format(value=value, most=MAX_SIZE)
+        else:
+            title = words.BAD_QUIZ
+        nearest = [
+            LinkItem(choice.replace("-", " "), f"{path}{_query(args, **{exc.field: choice})}")
+            for choice in exc.choices or []
+        ]
         start = [LinkItem(words.QUIZ_AGAIN, f"{path.split('/quiz')[0]}/quiz{_query(args, a=None, seed=None)}")]
-        return ErrorView(status, title, [], [*start, *_code_back(code, "/learn")])
+        return ErrorView(status, title, nearest, [*start, *_code_back(code, "/learn")])
     if isinstance(exc, AdjudicatorError):
         message = getattr(exc, "message", None) or str(exc)
         return ErrorView(status, words.full_stop(words.sentence_start(message)), [], _code_back(code, path))
