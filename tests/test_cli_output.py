@@ -39,7 +39,7 @@ def test_a_ruling_with_a_choice():
         "  may be called.\n"
         "\n"
         "Sources:\n"
-        "  - Law 2. Lead out of turn: Checked against the full text of the code.\n"
+        "  - Law 2: Checked against the full text of the code.\n"
         "  - Taken from: The test suite, Toy Whist, 2000.\n"
     )
 

@@ -346,7 +346,7 @@ def present(item: NextQuestion | engine.Ruling) -> Question | Ruling:
         unsure=[q.id for q in item.unsure],
         outcomes=outcomes,
         answers=item.answers,
-        sources=words.source_notes([(law.name, law.sureness, law.sources) for law in cited.values()]),
+        sources=words.source_notes([(law.ref, law.sureness, law.sources) for law in cited.values()]),
     )
 
 

@@ -457,7 +457,10 @@ def source_notes(laws: list[tuple[str, str, list[str]]]) -> list[str]:
     """The Sources part at the foot of a ruling or a law: for each law (its name, how sure its
     text is, the sources it rests on) one sentence of how sure it is, then the books, as a
     reader cites them."""
-    lines = [f"{name}: {sure}" for name, sure, _ in laws]
+    grouped: dict[str, list[str]] = {}
+    for name, sure, _ in laws:  # laws as sure as each other are named together, the sentence said once
+        grouped.setdefault(sure, []).append(name)
+    lines = [f"{'; '.join(names)}: {sure}" for sure, names in grouped.items()]
     books = list(dict.fromkeys(book for *_, found in laws for book in found))
     if books:
         lines.append(f"{TAKEN_FROM}: {'; '.join(books)}.")

@@ -145,7 +145,7 @@ def test_a_ruling_with_a_choice_in_full(whist):
         ],
         "answers": {"others-played": "no", "who-led": "adversary"},
         "sources": [
-            "Law 2. Lead out of turn: Checked against the full text of the code.",
+            "Law 2: Checked against the full text of the code.",
             "Taken from: The test suite, Toy Whist, 2000.",
         ],
     }

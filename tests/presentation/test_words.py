@@ -110,9 +110,17 @@ def test_a_source_is_cited_as_a_reader_cites_it_and_an_unnumbered_rule_by_where_
     assert words.sureness(replace(whist.laws["2"], basis="provisional", basis_note="The 1913 text.")) == (
         "The 1913 text."
     )
-    assert words.source_notes([("Law 2. Lead out of turn", "Checked.", ["A, B, 1900", "C, D, 1901"])]) == [
-        "Law 2. Lead out of turn: Checked.",
+    assert words.source_notes([("Law 2", "Checked.", ["A, B, 1900", "C, D, 1901"])]) == [
+        "Law 2: Checked.",
         "Taken from: A, B, 1900; C, D, 1901.",
+    ]
+    # laws as sure as each other are named together, the sentence said once
+    assert words.source_notes(
+        [("Law 2", "Checked.", ["A, B, 1900"]), ("Law 3", "Checked.", []), ("Law 4", "Not.", [])]
+    ) == [
+        "Law 2; Law 3: Checked.",
+        "Law 4: Not.",
+        "Taken from: A, B, 1900.",
     ]
     assert words.extends(whist) == "extends Toy Whist, test code"
     assert words.general_laws_tag(toy.code("toy-general")) == "General laws: General laws for tests"
