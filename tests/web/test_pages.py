@@ -324,11 +324,18 @@ def test_an_answer_address_is_a_path_and_the_query_addresses_of_before_redirect_
 
 def test_a_bad_answer_segment_is_a_400_naming_it_with_the_page_without_it(client):
     page = check_page(client.get("/settle/napoleon-hoffmann/revoke/who-revoked"), 400)
-    assert "question=answer" in page.get_text()
+    assert (
+        page.h1.get_text(strip=True)
+        == "This address holds something that is not an answer to one of this ruling's questions."
+    )
     page = check_page(client.get("/settle/napoleon-hoffmann/revoke/who-revoked=opponnent/shown=yes"), 400)
+    assert (
+        page.h1.get_text(strip=True) == "\u201copponnent\u201d is not one of the answers to the question: Who revoked?"
+    )
     links = {a.get_text(" ", strip=True): a["href"] for a in page.find_all("a", href=True)}
-    assert links["who-revoked opponent"] == "/settle/napoleon-hoffmann/revoke/who-revoked=opponent/shown=yes"
-    assert links["the same page without 'who-revoked'"] == "/settle/napoleon-hoffmann/revoke/shown=yes"
+    # the answers by their labels, in the irregularity's order of questions (shown, then who revoked)
+    assert links["One of the caller's opponents"] == "/settle/napoleon-hoffmann/revoke/shown=yes/who-revoked=opponent"
+    assert links["Answer the question again"] == "/settle/napoleon-hoffmann/revoke/shown=yes"
     assert check_page(client.get("/settle/napoleon-hoffmann/revoke/shown=yes/shown=no"), 400)
 
 
