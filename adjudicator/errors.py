@@ -6,6 +6,7 @@
     ├── LibraryError                 a library could not be loaded; carries every LawFileError
     ├── IndexProblem                 the search index is missing, older than the laws, or corrupt
     ├── BadInput (ValueError)        (web) a request the web layer refuses: a 400 naming the parameter
+    │   └── RepeatedParameter        (web) a parameter given more than once (one rule on every route)
     ├── Busy                         (web) as many searches running and waiting as a worker takes: a 503
     └── LookupProblem (LookupError)  a request names something that does not exist
         ├── UnknownCode              no code of laws with that id
@@ -235,6 +236,11 @@ class BadInput(AdjudicatorError, ValueError):
         self.field = field
         self.value = value
         self.choices = choices
+
+
+class RepeatedParameter(BadInput):
+    """(web) A single-valued parameter given more than once: a 400 naming it, on every route
+    (adjudicator.web.params.single_values)."""
 
 
 class Busy(AdjudicatorError):

@@ -180,6 +180,7 @@ LEARN_CODE = "Learn {code}"
 START_AGAIN = "This dispute, from its first question"
 WITHOUT_IT = "The same ruling without that answer"
 ASK_AGAIN = "Answer the question again"
+GIVEN_ONCE = "The same page with it given once"
 SEARCH_EVERYWHERE = "The same search, everywhere"
 QUIZ_AGAIN = "A new quiz of this code"
 ERROR_TITLES: Mapping[int, str] = {

@@ -132,9 +132,9 @@ def _server_only() -> str | None:
     """While exporting: a quiz (drawn at random by the live service) is a page that says so."""
     if _QUIZ.match(request.path):
         from adjudicator.presentation.words import NEEDS_THE_SERVICE
-        from adjudicator.web.handlers import ErrorPage
+        from adjudicator.web.presenters.errors import ErrorView
 
-        page = ErrorPage(200, "A quiz needs the live service", NEEDS_THE_SERVICE)
+        page = ErrorView(200, NEEDS_THE_SERVICE)
         return render_template("errors/error.html", page=page, search_url=url_for("pages.search"))
     return None
 

@@ -174,6 +174,7 @@ def _respond(
     value: Any = None,
     choices: list[str] | None = None,
     exc: Exception | None = None,
+    title: str | None = None,
 ) -> Response:
     """The JSON error under /api/ (its shape kept for programs); elsewhere the error page
     for people (adjudicator.web.presenters.errors): what went wrong, the nearest match, the
@@ -193,7 +194,7 @@ def _respond(
             request.view_args or {},
         )
     else:
-        view = ErrorView(status, words.full_stop(words.sentence_start(message)))
+        view = ErrorView(status, title or words.full_stop(words.sentence_start(message)))
     return make_response(render_template("errors/error.html", page=view, search_url=url_for("pages.search")), status)
 
 
@@ -249,7 +250,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(Busy)
     def busy(exc: Busy):
-        response = _respond(503, str(exc), None)
+        response = _respond(503, str(exc), None, title=words.ERROR_TITLES[503])
         response.headers["Retry-After"] = "1"
         return response
 

@@ -21,7 +21,7 @@ from werkzeug.datastructures import MultiDict
 from adjudicator import quiz
 from adjudicator.auction import Call
 from adjudicator.engine import find_irregularity
-from adjudicator.errors import BadInput
+from adjudicator.errors import BadInput, RepeatedParameter
 from adjudicator.model import NOT_SURE, Code, whole_number
 from adjudicator.search import SearchIndex, check_filters
 from adjudicator.web.urls import ANSWER_SEP, TIME_LIMIT
@@ -105,7 +105,7 @@ def single_values(args: MultiDict[str, str], lists: frozenset[str]) -> None:
     for name in args:
         count = len(args.getlist(name))
         if count > 1 and name not in lists:
-            raise BadInput(f"{name[:40]!r} is given {count} times; give it once", name[:40])
+            raise RepeatedParameter(f"{name[:40]!r} is given {count} times; give it once", name[:40])
 
 
 def path_answers(path: str) -> dict[str, str]:

@@ -14,6 +14,7 @@ from adjudicator.engine import available
 from adjudicator.errors import (
     AdjudicatorError,
     BadInput,
+    RepeatedParameter,
     TooUncertain,
     UnknownAnswer,
     UnknownCode,
@@ -92,6 +93,10 @@ def error_view(
 ) -> ErrorView:
     """The error page for ``exc`` (None: an address no page answers) met at ``path``."""
     code = library.codes.get(view_args.get("code", ""))
+    if isinstance(exc, RepeatedParameter):  # the same address with the parameter given once
+        first = next((v for k, v in args if k == exc.field), "")
+        once = LinkItem(words.GIVEN_ONCE, f"{path}{_query(args, **{exc.field: first})}")
+        return ErrorView(status, words.full_stop(words.sentence_start(exc.message)), [once], _code_back(code, path))
     if isinstance(exc, UnknownCode):
         value = str(exc.value)
         nearest = [
