@@ -29,6 +29,15 @@ CATALOGUE_WEIGHT = 80_000
 of HTML), and is read at home rather than at the table."""
 
 
+def code_pages(code) -> list[str]:
+    """A code's own pages (its home, etiquette, glossary, scoring, settle and learn pages),
+    walked by the smoke test and read by the page walk."""
+    return [f"/codes/{code.id}{part}" for part in ("", "/etiquette", "/glossary", "/scoring")] + [
+        f"/settle/{code.id}",
+        f"/learn/{code.id}",
+    ]
+
+
 def document() -> dict[str, Any]:
     from adjudicator.web.api.openapi import document
 

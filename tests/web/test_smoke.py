@@ -21,7 +21,7 @@ from adjudicator.model import NOT_SURE
 from adjudicator.scenario import read_cases
 from adjudicator.web.presenters.settle import COMPACT_AFTER
 from tests.conftest import CASES_DIR
-from tests.web.conftest import CATALOGUE_WEIGHT, PAGE_WEIGHT, answers_of, check_page, settle_address
+from tests.web.conftest import CATALOGUE_WEIGHT, PAGE_WEIGHT, answers_of, check_page, code_pages, settle_address
 
 API = "/api/v1"
 
@@ -224,14 +224,7 @@ def test_every_scenario_is_a_page_and_an_api_step(client, library, cases):
 def test_every_code_and_its_parts(client, library):
     problems = Problems()
     for code in library.codes.values():
-        for address in (
-            f"/codes/{code.id}",
-            f"/codes/{code.id}/etiquette",
-            f"/codes/{code.id}/glossary",
-            f"/codes/{code.id}/scoring",
-            f"/settle/{code.id}",
-            f"/learn/{code.id}",
-        ):
+        for address in code_pages(code):
             problems.page(address, client.get(address))
         address = f"/learn/{code.id}/irregularities"
         problems.page(address, client.get(address), weight=CATALOGUE_WEIGHT)

@@ -22,6 +22,7 @@ from adjudicator.engine import NextQuestion, adjudicate, available
 from adjudicator.presentation.words import NUMBERED
 from adjudicator.scenario import read_cases
 from tests.conftest import CASES_DIR
+from tests.web.conftest import code_pages
 
 BLOCKS = {
     "p", "li", "dt", "dd", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figcaption",
@@ -144,12 +145,7 @@ def addresses(library) -> list[str]:
     for code in library.codes.values():
         out += [f"/codes/{code.id}/laws/{number}" for number in code.laws]
         out += [
-            f"/codes/{code.id}",
-            f"/codes/{code.id}/etiquette",
-            f"/codes/{code.id}/glossary",
-            f"/codes/{code.id}/scoring",
-            f"/settle/{code.id}",
-            f"/learn/{code.id}",
+            *code_pages(code),
             f"/learn/{code.id}/irregularities",
             f"/learn/{code.id}/quiz/sheet?level=director&seed=1&n=10",
             f"/learn/{code.id}/quiz?level=director&seed=1&n=10",
