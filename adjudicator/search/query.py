@@ -7,6 +7,7 @@ prefixes and typos are expanded to known words first, and the number of terms is
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -292,10 +293,12 @@ def plan(index: SearchIndex, parsed: Parsed, groups: Mapping[str, tuple[str, ...
         if unit is not None:
             units.append(unit)
     bounded, terms = [], 0
-    for unit in units:  # the cost bound: units past MAX_TERMS index terms are not searched
+    for unit in units:  # the cost bound: forms past MAX_TERMS index terms are not searched
         size = sum(len(f.terms) for f in unit.forms)
         if terms + size > MAX_TERMS:
-            forms = tuple(unit.forms[: max(0, MAX_TERMS - terms)])
+            # the unit's first forms while they fit (a form may hold several terms)
+            sizes = itertools.accumulate(len(f.terms) for f in unit.forms)
+            forms = tuple(f for f, total in zip(unit.forms, sizes, strict=True) if terms + total <= MAX_TERMS)
             if not forms:
                 break
             unit = Unit(forms, unit.stems, unit.label, unit.part)

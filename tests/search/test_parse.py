@@ -62,7 +62,7 @@ class _Index:
         return self.close.get(word, [])
 
     def completions(self, prefix):
-        return {"dea": ["deal", "deals", "dealt", "dealer"], "car": CAR}.get(prefix, [])
+        return {"dea": ["deal", "deals", "dealt", "dealer"], "car": CAR, "sev": CAR[:47]}.get(prefix, [])
 
 
 INDEX = _Index()
@@ -309,6 +309,15 @@ def test_a_query_asks_for_at_most_max_terms_index_terms():
     assert [u.label for u in found.units] == ["car*"] and found.terms == Q.MAX_TERMS == 48
     assert found.units[0].forms == tuple(Q.Form((("text", s),), 1.0) for s in stems(" ".join(CAR[:48])))
     assert found.units[0].stems == frozenset(stems(" ".join(CAR)))  # what a title must hold is the whole prefix's
+
+
+def test_a_form_of_several_terms_that_would_pass_max_terms_is_not_searched():
+    """ "sev*" completes to 47 words (47 terms); the quoted phrase after it is one form of
+    three terms: searched, it would make 50, so it is left out and the query asks for 47."""
+    found = Q.plan(INDEX, _parse('sev* "eldest hand leads"'), {})
+    assert [u.label for u in found.units] == ["sev*"] and found.terms == 47
+    two = Q.plan(INDEX, _parse('sev* "eldest hand"'), {})  # two words side by side: their pair, one term
+    assert [u.label for u in two.units] == ["sev*", "eldest hand"] and two.terms == 48
 
 
 def test_at_most_eight_neighbouring_pairs_and_eight_excluded_stems():
