@@ -5,6 +5,7 @@ The only package that imports whoosh (so the engine could be swapped); no Flask.
     build_index(library, directory=None) -> SearchIndex   # directory None: in RAM (tests)
     open_index(directory, laws_dir) -> SearchIndex          # errors.IndexProblem if missing, stale or damaged
     search(index, query, *, game=None, code=None, topic=None, kind=None, page=1, pagelen=10) -> Results
+    cached(index, query, *, page=1, pagelen=10, **filters) -> Results | None   # kept by a search like it, or None
     index_for(setting, library, laws_dir) -> SearchIndex    # a SEARCH_INDEX setting: a directory, "ram", an index
 
 The modules: ``documents`` (what is indexed, and which documents are editions of one
@@ -49,7 +50,7 @@ How a query is read:
 - **Ranking**: see ``rank``.
 """
 
-from adjudicator.search.find import FACETS, KINDS, MAX_PAGELEN, check_filters, search
+from adjudicator.search.find import FACETS, KINDS, MAX_PAGELEN, cached, check_filters, search
 from adjudicator.search.index import (
     DOCUMENTS,
     FORMAT,
@@ -67,5 +68,5 @@ from adjudicator.search.text import fold
 __all__ = [
     "DOCUMENTS", "FACETS", "FORMAT", "KINDS", "MANIFEST", "MAX_PAGELEN", "MAX_QUERY_CHARS", "MAX_WORDS",
     "Edition", "Hit", "Results", "SearchIndex", "Settle", "Span",
-    "build_index", "check_filters", "clean", "fold", "index_for", "laws_digests", "open_index", "search",
+    "build_index", "cached", "check_filters", "clean", "fold", "index_for", "laws_digests", "open_index", "search",
 ]  # fmt: skip

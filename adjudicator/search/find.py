@@ -212,11 +212,7 @@ def search(
 ) -> Results:
     """Search ``index``; never raises on any query text. An unknown filter value raises
     UnknownFilter (with the valid values and the nearest)."""
-    filters = {"game": game or None, "code": code or None, "topic": topic or None, "kind": kind or None}
-    check_filters(index, filters)
-    text, cut = Q.clean(query)
-    page = max(1, int(page))
-    pagelen = max(1, min(MAX_PAGELEN, int(pagelen)))
+    text, cut, filters, page, pagelen = _read(index, query, game, code, topic, kind, page, pagelen)
     key = (text, *filters.values(), page, pagelen)
     packed = index.results.get(key)
     if packed is not None:
@@ -224,6 +220,35 @@ def search(
     results, shown = _search(index, text, cut, filters, page, pagelen)
     index.results.put(key, _pack(index, results, shown))
     return results
+
+
+def cached(
+    index: SearchIndex, query: str, *, page: int = 1, pagelen: int = 10, **filters: str | None
+) -> Results | None:
+    """What ``search`` would return for the same arguments (``filters``: game, code, topic,
+    kind), if the index's results cache holds it (a lookup: it never computes, so a server
+    may answer it at once, where a search that computes is queued); else None. An unknown
+    filter value raises UnknownFilter, as ``search`` does."""
+    if not filters.keys() <= set(FACETS):
+        raise TypeError(
+            f"cached() takes the filters {', '.join(FACETS)}, not {', '.join(filters.keys() - set(FACETS))}"
+        )
+    given = [filters.get(name) for name in ("game", "code", "topic", "kind")]
+    text, _, checked, page, pagelen = _read(index, query, *given, page, pagelen)
+    packed = index.results.get((text, *checked.values(), page, pagelen))
+    return None if packed is None else _unpack(index, packed)
+
+
+def _read(
+    index: SearchIndex, query: str, game: str | None, code: str | None, topic: str | None, kind: str | None,
+    page: int, pagelen: int,
+) -> tuple[str, bool, dict[str, str | None], int, int]:  # fmt: skip
+    """A search's arguments as searched and as the cache keys them: the query cleaned (and
+    whether it was cut), the filters checked, the page and its length within bounds."""
+    filters = {"game": game or None, "code": code or None, "topic": topic or None, "kind": kind or None}
+    check_filters(index, filters)
+    text, cut = Q.clean(query)
+    return text, cut, filters, max(1, int(page)), max(1, min(MAX_PAGELEN, int(pagelen)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,8 +15,8 @@ kilobytes, never a worker; with two limits of its own and its own error answers.
   the 500 a request gets when it keeps its worker past gunicorn's ``timeout`` (the worker
   is then replaced).
 
-- A search (the one request whose cost grows with what it is sent: bench/flood.py) runs
-  in an OS thread of the worker's own (``SearchThreads``), at most ``SEARCH_THREADS`` at
+- A search (the one request whose cost grows with what it is sent: bench/flood.py) that
+  the worker's results cache does not hold runs in an OS thread of the worker's own (``SearchThreads``), at most ``SEARCH_THREADS`` at
   once and ``SEARCH_WAITING`` more waiting; one more is turned away with a 503 and
   ``Retry-After`` (``Busy``). Across the workers, searches compute on one core fewer than
   the machine has (``COMPUTING``: one at a time on two cores), so a flood of searches
@@ -25,7 +25,8 @@ kilobytes, never a worker; with two limits of its own and its own error answers.
   every other request meanwhile instead of waiting for the searches ahead of it (the
   lock is handed over every ``SWITCH_SECONDS``, not Python's 5 ms: the loop waits for it
   at each read and write). ``SEARCH_THREADS=0`` in the environment searches in the
-  request instead, as before.
+  request instead, as before. A repeated search is answered from the cache in the request
+(``state.run_search``): it never waits for the thread, nor is turned away.
 
 Imported by gunicorn's workers only (it imports gevent, which patches the process).
 """

@@ -37,21 +37,29 @@ def in_the_request(work: Callable[[], T]) -> T:
 
 
 searching: Callable[[Callable[[], search.Results]], search.Results] = in_the_request
-"""How a search runs: in the request, unless the server says otherwise (make serve's
-worker, adjudicator/web/serving.py: in a thread of its own, a bounded number at once,
-a Busy error beyond)."""
+"""How a search that computes runs (one the results cache holds is answered in the request,
+by ``run_search``): in the request, unless the server says otherwise (make serve's worker,
+adjudicator/web/serving.py: in a thread of its own, a bounded number at once, a Busy error
+beyond)."""
 
 
 def run_search(index: SearchIndex, params: SearchParams) -> search.Results:
     """The results of ``params``; a page past the last is the last one (``page`` says which).
-    Run by ``searching``."""
-    return searching(lambda: _run_search(index, params))
+    A search the index's results cache holds is answered here, in the request (a lookup:
+    a repeated query never waits for a search thread, nor is turned away as Busy); only
+    one that must compute is run by ``searching``."""
+    found = _run_search(index, params, search.cached)
+    if found is not None:
+        return found
+    return searching(lambda: _run_search(index, params, search.search))
 
 
-def _run_search(index: SearchIndex, params: SearchParams) -> search.Results:
+def _run_search(
+    index: SearchIndex, params: SearchParams, find: Callable[..., search.Results | None]
+) -> search.Results | None:
 
-    def page(number: int) -> search.Results:
-        return search.search(
+    def page(number: int) -> search.Results | None:
+        return find(
             index,
             params.q,
             game=params.filters.get("game"),
@@ -63,5 +71,7 @@ def _run_search(index: SearchIndex, params: SearchParams) -> search.Results:
         )
 
     results = page(params.page)
+    if results is None:
+        return None
     last = max(1, -(-results.total // results.pagelen))
     return page(last) if results.page > last else results

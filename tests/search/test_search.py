@@ -14,7 +14,7 @@ from adjudicator.cli import main
 from adjudicator.errors import IndexProblem, UnknownFilter
 from adjudicator.loader import load_library
 from adjudicator.presentation.search import results as present_results
-from adjudicator.search import DOCUMENTS, MANIFEST, MAX_QUERY_CHARS, Span, build_index, open_index, search
+from adjudicator.search import DOCUMENTS, MANIFEST, MAX_QUERY_CHARS, Span, build_index, cached, open_index, search
 from adjudicator.search.snippets import plain
 
 LAWS = Path(__file__).parent / "laws"
@@ -261,6 +261,20 @@ def test_paging(index):
     assert search(index, "bid", page=999).hits == ()
     assert search(index, "bid", pagelen=10_000).pagelen == 100
     assert search(index, "bid", page=-3).page == 1
+
+
+def test_cached_answers_only_what_a_search_like_it_kept(mini):
+    """``cached`` never computes: None until the same search (words as cleaned, filters,
+    page and length within bounds) has run, then what it returned; a bad filter raises."""
+    index = build_index(mini)
+    assert cached(index, "bid  out of turn", code="mini-auction-1915") is None
+    assert cached(index, "bid  out of turn", code="mini-auction-1915") is None  # asking computed nothing
+    first = search(index, "bid out of turn", code="mini-auction-1915", pagelen=500)
+    assert cached(index, "bid  out of turn\n", code="mini-auction-1915", pagelen=100) == first
+    assert cached(index, "bid out of turn", code="mini-auction-1915", pagelen=100, page=2) is None
+    assert cached(index, "bid out of turn", pagelen=100) is None
+    with pytest.raises(UnknownFilter):
+        cached(index, "bid out of turn", code="auction")
 
 
 # ---------------------------------------------------------------- hits

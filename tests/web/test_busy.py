@@ -117,3 +117,45 @@ def test_the_workers_compute_one_search_at_a_time_between_them():
     release.set()
     assert (running.get(timeout=10), waiting.get(timeout=10)) == ("first done", "second done")
     assert started == ["first", "second"]
+
+
+def test_a_repeated_search_is_answered_while_new_ones_are_turned_away(client, monkeypatch):
+    """A search the results cache holds is answered in the request: it never waits for a
+    search thread nor is turned away; one that must compute still is."""
+    asked = ["/api/v1/search?q=revoke+established", "/api/v1/search?q=revoke+established&page=999"]
+    first = [client.get(path).get_json() for path in asked]  # computed (in the request, as under the test server)
+
+    def refuse(work):
+        raise Busy("the service is running as many searches as it can take; try again in a second")
+
+    monkeypatch.setattr(state, "searching", refuse)
+    for path, before in zip(asked, first, strict=True):
+        again = client.get(path)
+        assert again.status_code == 200 and again.get_json() == before
+    assert first[1]["page"] > 1  # a page past the last is the last: both searches were kept
+    assert client.get("/api/v1/search?q=revoke+established+in+time").status_code == 503  # never asked: computes
+
+
+def test_a_cached_search_does_not_wait_for_a_search_thread_that_is_full(app, monkeypatch):
+    """The search thread busy and nothing more admitted: a repeated search is answered at
+    once, in the greenlet that asked, and only a new one is turned away."""
+    import gevent
+
+    from adjudicator.web.params import SearchParams
+    from adjudicator.web.serving import SearchThreads
+
+    index = state.index_of(app)
+    params = SearchParams("lead out of turn", {}, 1, 10)
+    expected = state.run_search(index, params)  # computed once, in the request
+    full = SearchThreads(threads=1, waiting=0)
+    release = threading.Event()
+    running = gevent.spawn(full, lambda: release.wait(10) and "done")
+    gevent.sleep(0.2)  # it computes: nothing more is admitted
+    monkeypatch.setattr(state, "searching", full)
+    try:
+        assert state.run_search(index, params) == expected
+        with pytest.raises(Busy):
+            state.run_search(index, SearchParams("lead out of turn by dummy", {}, 1, 10))
+    finally:
+        release.set()
+    assert running.get(timeout=10) == "done"
