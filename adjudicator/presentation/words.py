@@ -200,6 +200,35 @@ NEEDS_THE_SERVICE = (
 )
 """Said by a static copy (adjudicator export) where a page needs the live service."""
 
+SITE_NAME = "Adjudicator"
+SITE_LINE = "The laws of card games, and rulings on what went wrong at the table."
+"""How a phone names the site when a static copy is kept on it (its web app manifest)."""
+NOT_KEPT = "This page is not kept on this phone"
+NOT_KEPT_WHY = (
+    "This phone keeps {code} for use with no signal, but not this page. Open it again when you have a signal."
+)
+KEEP = "Keep this code for use offline"
+KEEP_SIZE = "It takes {mb} MB on this phone."
+KEEPING = "Keeping this code: {done} of {total} pages\u2026"
+KEPT = "Kept on this phone for use offline ({mb} MB): its laws, questions and rulings open with no signal."
+KEEP_UPDATING = "Kept on this phone; bringing it up to date with the new laws\u2026"
+KEEP_FAILED = "This code could not be kept ({reason}). Try again when the signal is better."
+FORGET = "Remove it from this phone"
+"""A code kept on a phone (a static copy's code page, its script and service worker)."""
+SEARCH_NEEDS_SCRIPT = (
+    "Searching this copy of the site needs its script, which this browser is not running; the live "
+    "service searches without it. The laws of each code:"
+)
+SEARCH_FOUND = "{n} results for \u201c{q}\u201d"
+SEARCH_FOUND_ONE = "1 result for \u201c{q}\u201d"
+SEARCH_NONE = "No results for \u201c{q}\u201d"
+SEARCH_MORE = "Searching a copy shows the first {n}: add words to narrow it."
+SEARCH_BROKEN = "This copy's search could not be loaded ({reason}); each code's list of laws is on its page."
+EXACT = "exact match"
+ALSO_IN = "Also in"
+WORDED_DIFFERENTLY = "worded differently"
+"""The search page of a static copy, searched by its script."""
+
 LABELS: Mapping[str, str] = {
     name: value for name, value in globals().items() if name.isupper() and isinstance(value, str)
 }

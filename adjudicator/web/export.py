@@ -189,6 +189,9 @@ def export(app: Flask, folder: Path) -> Report:
         warnings.simplefilter("ignore", MimetypeMismatchWarning)
         warnings.filterwarnings("ignore", message="Nothing frozen for endpoints")
         urls = freezer.freeze()
+    from adjudicator.web.offline import write_offline  # search and keeping a code (it imports this module)
+
+    write_offline(app, folder)
     files = [p for p in folder.rglob("*") if p.is_file()]
     pages = sum(1 for url in urls if not url.startswith(FILES))
     return Report(pages, len(files), sum(p.stat().st_size for p in files), time.perf_counter() - started)
