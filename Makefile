@@ -40,8 +40,9 @@ serve: install ## check the laws, build the search index, then serve on http://$
 dev: index ## serve with Flask's reloader (development only)
 	$(BIN)/flask --app wsgi run --debug --host $(HOST) --port $(PORT)
 
-test: check $(AXE) ## run the whole test suite (browser journeys included)
-	$(PY) -m pytest
+TEST_WORKERS ?= auto
+test: check $(AXE) ## run the whole test suite (browser journeys included), on every core (TEST_WORKERS=1 for one)
+	$(PY) -m pytest -p xdist -n $(TEST_WORKERS) --dist worksteal
 
 mutation: install ## mutation testing with mutmut, the share killed per module (MODULES="engine presentation" to choose)
 	$(PY) tools/mutation.py $(MODULES)
