@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import shutil
 import threading
 from collections.abc import Iterator
 from http.server import ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,16 +42,31 @@ glossary:
 """Added to the toy code: its words ("renege") are found nowhere else, so they are synonyms only."""
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory) -> Iterator[str]:
-    laws = tmp_path_factory.mktemp("laws")
-    for path in (FIXTURES / "laws").glob("*.yaml"):
-        shutil.copy(path, laws / path.name)
-    with (laws / "toy-whist.yaml").open("a", encoding="utf-8") as file:
-        file.write(GLOSSARY)
-    root = tmp_path_factory.mktemp("host")
+def export(laws: Path, folder: Path) -> None:
     out = io.StringIO()
-    assert main(["--laws", str(laws), "export", str(root / "copy")], out=out) == 0, out.getvalue()
+    assert main(["--laws", str(laws), "export", str(folder)], out=out) == 0, out.getvalue()
+
+
+@pytest.fixture(scope="module")
+def laws(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("laws")
+    for path in (FIXTURES / "laws").glob("*.yaml"):
+        shutil.copy(path, folder / path.name)
+    with (folder / "toy-whist.yaml").open("a", encoding="utf-8") as file:
+        file.write(GLOSSARY)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def root(tmp_path_factory, laws) -> Path:
+    """The host's folder: the copy is served from its subfolder copy/."""
+    folder = tmp_path_factory.mktemp("host")
+    export(laws, folder / "copy")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def served(root) -> Iterator[str]:
     server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/copy/"
@@ -110,7 +127,7 @@ def test_without_javascript_the_copys_search_page_leads_to_the_laws(browser, ser
     context.close()
 
 
-def test_a_kept_code_settles_a_dispute_with_the_network_off(phone, served):
+def test_a_kept_code_settles_a_dispute_with_the_network_off(phone, served, laws, root):
     page = phone.page
     page.goto(served + "codes/toy-whist/")
     keep = page.get_by_role("button", name="Keep this code for use offline")
@@ -148,4 +165,20 @@ def test_a_kept_code_settles_a_dispute_with_the_network_off(phone, served):
     page.get_by_role("link", name="Toy Whist, test code (1900)").click()
     assert page.url == served + "codes/toy-whist/"
     assert page.locator("h1").inner_text() == "Toy Whist, test code"
+
+    # new laws, a new export: online, the phone keeps the new version (the old one is dropped)
+    page.context.set_offline(False)
+    toy = laws / "toy-whist.yaml"
+    toy.write_text(toy.read_text().replace("A misdeal loses the deal.", "A misdeal passes the deal."))
+    export(laws, root / "copy")
+    version = json.loads((root / "copy" / "offline" / "toy-whist.json").read_text())["version"]
+    page.goto(served + "learn/")
+    kept = "async () => (await caches.keys()).filter(name => name.includes(' toy-whist '))"
+    for _ in range(100):  # the script keeps the new version in the background: wait for it
+        if page.evaluate(kept) == [f"adjudicator /copy/ toy-whist {version}"]:
+            break
+        page.wait_for_timeout(100)
+    page.context.set_offline(True)
+    page.goto(served + "codes/toy-whist/laws/4/")
+    assert "A misdeal passes the deal." in page.locator("main").inner_text()
     page.context.set_offline(False)
