@@ -18,8 +18,8 @@ const FORMAT = 1 // adjudicator/search/pack.py FORMAT
 // ---------------------------------------------------------------- reading words
 
 const TOKEN = /[\p{L}\p{N}_]+(?:\.[\p{L}\p{N}_]+)*/gu
-const CITATION =
-  /(?<![\p{L}\p{N}_§])(?:(?:laws?|rule|art(?:icle)?|l)\.?\s*|§+\s*)([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?:\([a-z0-9]+\))*/giu
+const CITATION = // what stands before it is kept (no lookbehind: older phones' Safari lacks it)
+  /(^|[^\p{L}\p{N}_§])(?:(?:laws?|rule|art(?:icle)?|l)\.?\s*|§+\s*)([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?:\([a-z0-9]+\))*/giu
 const YEAR = /^(?:1[6-9]\d\d|20\d\d)$/
 const LAW_ID = /^[a-z0-9]+(?:-[a-z0-9]+)+$/
 
@@ -202,11 +202,11 @@ class Index {
     const data = this.data
     text = text.replace(/\s+/g, ' ').trim().slice(0, 256)
     const citations = []
-    const rest = text.replace(CITATION, (all, number) => {
+    const rest = text.replace(CITATION, (all, before, number) => {
       number = fold(number)
       if (!/\d/.test(number)) return all
       citations.push(number)
-      return ' '
+      return before + ' '
     })
     let words = []
     const prefixes = []
@@ -339,7 +339,7 @@ async function searchPage (found) {
     if (!response.ok) throw new Error(String(response.status))
     index = new Index(await response.json())
   } catch (error) {
-    count.textContent = say(words.broken, { reason: error.message })
+    found.querySelector('.note').hidden = false
     return
   }
   const { hits, marks } = index.search(q, filters)
@@ -461,7 +461,7 @@ async function codePage (box) {
       await keep(code, await freshList(code), (done, total) => { status.textContent = say(words.keeping, { done, total }) })
       await show()
     } catch (error) {
-      status.textContent = say(words.failed, { reason: error.message })
+      status.textContent = error.name === 'QuotaExceededError' ? words.noRoom : words.failed
       keepButton.disabled = false
     }
   })

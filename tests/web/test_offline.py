@@ -112,6 +112,14 @@ def test_the_copys_search_finds_citations_stems_synonyms_and_misspelt_words(phon
         assert len(found) == len(set(found)), found  # one hit a provision
     assert page.locator("#found .snippet mark").first.inner_text() == "misdeal"
     assert not phone.errors, phone.errors
+    # an index that cannot be read: the page says so and leads to the codes' laws
+    page.route("**/search/pack.json", lambda route: route.abort())
+    page.goto(served + "search/?q=revoke")
+    broken = page.locator("#found .note")
+    broken.wait_for()
+    assert broken.inner_text().startswith("This copy's search could not be loaded.")
+    broken.get_by_role("link", name="the codes and their laws").click()
+    assert page.locator("h1").inner_text() == "Codes of laws"
 
 
 def test_without_javascript_the_copys_search_page_leads_to_the_laws(browser, served):  # noqa: F811
