@@ -82,21 +82,22 @@ def _kept(code: Code, library: Library, game_pages: set[str], address: str) -> b
 
 
 def _lists(folder: Path, library: Library) -> dict[str, dict[str, Any]]:
-    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    files = {}  # each file of the copy (sorted) -> its size and digest, read once
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            data = path.read_bytes()
+            files[path.relative_to(folder).as_posix()] = (len(data), hashlib.sha256(data).hexdigest())
     out = {}
     for code in library.codes.values():
         game_pages = {f"settle/{code.game}/"}
         kept = [f for f in files if _kept(code, library, game_pages, address_of(f))]
         digest = hashlib.sha256()
-        size = 0
         for name in kept:
-            data = (folder / name).read_bytes()
-            size += len(data)
-            digest.update(f"{name}\0{hashlib.sha256(data).hexdigest()}\n".encode())
+            digest.update(f"{name}\0{files[name][1]}\n".encode())
         out[code.id] = {
             "code": code.id,
             "version": digest.hexdigest()[:16],
-            "bytes": size,
+            "bytes": sum(files[name][0] for name in kept),
             "files": [address_of(f) for f in kept],
         }
     return out
