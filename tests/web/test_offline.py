@@ -1,6 +1,7 @@
 """A static copy with no signal, in a real browser (Playwright driving Debian's chromium):
 the toy library (with a glossary added, so that a synonym exists) exported into a folder and
-served from a subfolder by a plain static file server (http.server, no headers of ours).
+served from a subfolder by a plain static file server (http.server) that sends the live
+app's Content-Security-Policy, so that a script the policy refuses fails the test.
 
 (a) The copy's search, in the browser: a citation, a stemmed word, a glossary synonym, a
 misspelt word; without JavaScript the search page leads to each code's laws.
@@ -25,6 +26,7 @@ from typing import Any
 import pytest
 
 from adjudicator.cli import main
+from adjudicator.web.handlers import SECURITY_HEADERS
 from tests.conftest import FIXTURES
 from tests.web.test_browser import PHONE, Checked, axe_source, browser  # noqa: F401 - fixtures
 from tests.web.test_export import Quiet
@@ -65,9 +67,18 @@ def root(tmp_path_factory, laws) -> Path:
     return folder
 
 
+class UnderPolicy(Quiet):
+    """http.server sending the live app's Content-Security-Policy (default-src 'self': scripts
+    from the copy only, no inline script, no eval): the copy must work under it."""
+
+    def end_headers(self) -> None:
+        self.send_header("Content-Security-Policy", SECURITY_HEADERS["Content-Security-Policy"])
+        super().end_headers()
+
+
 @pytest.fixture(scope="module")
 def served(root) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(UnderPolicy, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/copy/"
     server.shutdown()
