@@ -8,7 +8,13 @@ work), served by http.server on a loopback port. The first query of a run is als
 first read of the index from the server (the browser's cache is empty); the medians are
 of the queries after it. The machine may be shared: the load average is printed.
 
-    .venv/bin/python bench/copy_search.py [--repeat 5]
+Then the quality: the search set of tests/search/queries.yaml (what players and directors
+type, with the laws an expert names first) run through the copy's search in the page, and
+scored as tests/search/test_quality.py scores the live search (top-1, top-3, the mean
+reciprocal rank; a hit counts for the sister editions shown on it), beside the live
+search's figures on the same laws.
+
+    .venv/bin/python bench/copy_search.py [--repeat 5] [--misses]
 """
 
 from __future__ import annotations
@@ -63,9 +69,64 @@ def real_pack() -> bytes:
     return (json.dumps(packed, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
+RUN_SET = """async ([root, items]) => {
+  const { Index } = await import(root + 'static/copy.js')
+  const index = new Index(await (await fetch(root + 'search/pack.json')).json())
+  const docs = index.data.docs
+  const law = n => [index.data.codes[docs[n][0]].id, docs[n][2], index.data.kinds[docs[n][1]]]
+  return items.map(item => index.search(item.query, item).hits.slice(0, 10)
+    .map(hit => [law(hit.doc), ...hit.others.map(law)]))
+}"""
+
+
+def quality(page, root: str, misses: bool = False) -> None:
+    """The search set through the copy's search, scored as the live search's test scores it."""
+    import sys
+
+    sys.path.insert(0, str(ROOT))
+    from adjudicator import config
+    from adjudicator.loader import load_library
+    from adjudicator.search import index_for
+    from tests.search.test_quality import FILTERS, expected, figures, held_out, load_queries, rank
+
+    items = load_queries()
+    page.goto(root)
+    filters = [{"query": i["query"], **{k: i.get(k, "") for k in FILTERS}} for i in items]
+    found = page.evaluate(RUN_SET, [root, filters])
+    ranks = []
+    for item, hits in zip(items, found, strict=True):
+        want = expected(item)
+        place = None
+        for position, shown in enumerate(hits, 1):
+            laws = {(code, number) for code, number, kind in shown if kind == "law"}
+            # the pack folds a number to lower case; the set writes it as printed
+            if laws & {(code, number.lower()) for code, number in want}:
+                place = position
+                break
+        ranks.append(place)
+    index = index_for("ram", load_library(config.laws_dir()), config.laws_dir())
+    live = [rank(index, item) for item in items]
+    for item, mine, theirs, hits in zip(items, ranks, live, found, strict=True):
+        if misses and (mine is None or mine > 3) and theirs is not None and theirs <= 3:
+            shown = ", ".join(f"{h[0][0]}/{h[0][1] or h[0][2]}" for h in hits[:3])
+            print(
+                f"missed ({item['type']}): {item['query']!r} {item.get('code', '')} wants {item['law']}; shows {shown}"
+            )
+    for name, chosen in (("all", items), ("held-out third", [i for i in items if held_out(i)])):
+        pick = [n for n, item in enumerate(items) if item in chosen]
+        for who, got in (("copy", ranks), ("live", live)):
+            top1, top3, mrr = figures([got[n] for n in pick])
+            print(f"{who} search, {name} ({len(pick)} queries): top-1 {top1:.1%}, top-3 {top3:.1%}, MRR {mrr:.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs of the query set")
+    parser.add_argument(
+        "--misses",
+        action="store_true",
+        help="list the queries the live search finds in its top 3 and the copy's does not",
+    )
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -98,6 +159,7 @@ def main() -> None:
                     else:
                         took[query].append(ms)
                     page.close()
+            quality(context.new_page(), f"http://127.0.0.1:{server.server_port}/copy/", args.misses)
             browser.close()
         server.shutdown()
     finally:

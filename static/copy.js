@@ -22,6 +22,12 @@ const CITATION = // what stands before it is kept (no lookbehind: older phones' 
   /(^|[^\p{L}\p{N}_§])(?:(?:laws?|rule|art(?:icle)?|l)\.?\s*|§+\s*)([a-z0-9](?:[a-z0-9.-]*[a-z0-9])?)(?:\([a-z0-9]+\))*/giu
 const YEAR = /^(?:1[6-9]\d\d|20\d\d)$/
 const LAW_ID = /^[a-z0-9]+(?:-[a-z0-9]+)+$/
+const LAW_NAME = /^Laws? \S+(?: to \S+)?\. /
+const DEFINITION = /^\s*what\b|\bdefin|\bmeaning\b/i // as adjudicator/search/text.py
+const DEFINING = new Set(['what', 'whats', 'define', 'definition', 'meaning', 'meant', 'mean'])
+const DEFINES = 0.3 // adjudicator/search/rank.py's figures
+const CITED_WEIGHT = 0.4
+const ABOVE = 1.01
 
 function fold (text) {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
@@ -59,6 +65,7 @@ class Index {
       for (const word of written.split(' ')) this.stemOf.set(word, stem)
     }
     this.held = new Map() // stem -> Map(provision -> weight), read on first use
+    this.titles = new Map() // provision -> its title's stems, made on first use
     this.numbers = data.codes.map(() => new Map()) // a code's laws by number -> document
     data.docs.forEach((doc, n) => { if (doc[2]) this.numbers[doc[0]].set(doc[2], n) })
     this.codeWords = data.codes.map(code => new Set(code.words))
@@ -172,7 +179,17 @@ class Index {
     return units
   }
 
-  ranked (units, excluded, allowed) { // provisions by how many units they hold, then BM25
+  titleStems (group) { // the stems of a provision's title (its first edition's, without "Law 50.")
+    let found = this.titles.get(group)
+    if (found === undefined) {
+      const title = this.field(this.data.groups[group][0], 3).replace(LAW_NAME, '')
+      found = { stems: new Set(this.stems(title)), defines: DEFINITION.test(title) }
+      this.titles.set(group, found)
+    }
+    return found
+  }
+
+  ranked (units, excluded, allowed, defining) { // as rank.score: BM25, titles, the laws lifted
     const scores = new Map()
     const counts = new Map()
     for (const unit of units) {
@@ -192,10 +209,38 @@ class Index {
       }
     }
     for (const stem of excluded) for (const group of this.postings(stem).keys()) scores.delete(group)
+    // a provision matches with every unit of the query, or all but one of three or more
     const need = units.filter(u => !u.part).length
     let found = [...scores.keys()].filter(g => (counts.get(g) || 0) >= (need >= 3 ? need - 1 : need))
     if (!found.length) found = [...scores.keys()]
-    return found.sort((a, b) => (counts.get(b) || 0) - (counts.get(a) || 0) || scores.get(b) - scores.get(a) || a - b)
+    // a title that answers the query: the share of the units it holds (squared), and how
+    // much of the title they are; a definition, when the query names the thing or asks it
+    const concepts = units.map(u => new Set(u.forms.flatMap(f => f.stems)))
+    const every = new Set(concepts.flatMap(c => [...c]))
+    const final = new Map()
+    for (const group of found) {
+      const title = this.titleStems(group)
+      const held = concepts.filter(c => [...c].some(s => title.stems.has(s))).length
+      let factor = 1
+      if (held) {
+        const covered = held / concepts.length
+        const share = Math.min(1, [...title.stems].filter(s => every.has(s)).length / Math.max(1, title.stems.size))
+        factor += covered * covered * (0.5 + 0.5 * share)
+        if (defining && title.defines) factor += DEFINES
+      }
+      final.set(group, scores.get(group) * factor)
+    }
+    // what rests on a law (a remedy, a term) lifts it, and the law comes first
+    const lifts = new Map()
+    for (const group of found) {
+      for (const n of this.data.groups[group]) {
+        for (const law of this.data.docs[n][9]) {
+          if (allowed(law) && final.get(group) > (lifts.get(law) || 0)) lifts.set(law, final.get(group))
+        }
+      }
+    }
+    for (const [law, top] of lifts) final.set(law, Math.max((final.get(law) || 0) + top * CITED_WEIGHT, top * ABOVE))
+    return [...final.keys()].sort((a, b) => final.get(b) - final.get(a) || a - b)
   }
 
   search (text, filters) {
@@ -218,6 +263,7 @@ class Index {
       else if (LAW_ID.test(token) && /\d/.test(token)) citations.push(token)
       else words.push(...tokens(token))
     }
+    const defining = DEFINING.has(words[0])
     words = [...new Set(words.filter(w => !this.stop.has(w)))].slice(0, 16)
     let codes = data.codes.map((c, i) => i).filter(i =>
       (!filters.code || data.codes[i].id === filters.code) && (!filters.game || data.codes[i].game === filters.game))
@@ -261,7 +307,7 @@ class Index {
     }
     const units = this.units(words, prefixes)
     if (units.length) {
-      for (const group of this.ranked(units, excluded, allowed)) {
+      for (const group of this.ranked(units, excluded, allowed, defining || units.length <= 2)) {
         if (!seen.has(group)) hits.push({ group, exact: [] })
         seen.add(group)
       }
@@ -493,6 +539,8 @@ async function refresh () { // online: a kept code whose list has a new version 
     if (here) here.textContent = say(box.dataset.kept, { mb: megabytes(fresh.bytes) })
   }
 }
+
+export { Index } // for bench/copy_search.py, which runs the search set through it
 
 const found = document.getElementById('found')
 if (found) searchPage(found)

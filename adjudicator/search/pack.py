@@ -8,13 +8,14 @@ shown, its address in the copy, its name among sister editions):
 - ``codes``: each code's id, game, title, year, and the words that name it in a query
   ("1913", "auction", "english");
 - ``docs``: each document (library order) as ``[code, kind, number, title, address, edition,
-  snippet, group, wording]``: ``code`` and ``kind`` are positions in ``codes`` and
+  snippet, group, wording, rests]``: ``code`` and ``kind`` are positions in ``codes`` and
   ``kinds``; ``number`` a law's number folded ("" for the rest); ``address`` relative to
   the copy's root, its code's id written ``~``; ``snippet`` the first words of its text;
   ``title`` and ``snippet`` are null where they are those of the first document of its
   group; ``group`` the position of its provision in ``groups`` (sister editions are one
   group: one hit); ``wording`` a short digest of its words where its group has other
-  editions (two editions with the same wording are not "worded differently");
+  editions (two editions with the same wording are not "worded differently"); ``rests``
+  the provisions of the laws it rests on (a remedy's citations: found, it lifts them);
 - ``groups``: each provision's documents;
 - ``terms``: each stem -> the provisions holding it, ``[provision, weight, ...]`` with each
   provision given as its distance from the one before (ascending) and the weight as the
@@ -38,7 +39,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from adjudicator.model import Library
-from adjudicator.search.documents import Document, build, indexed_text
+from adjudicator.search.documents import CodeInfo, Document, build, indexed_text
 from adjudicator.search.index import K1, KIND_WEIGHT, B, _merged
 from adjudicator.search.text import LANGUAGE, NUMBER_WORDS, STOP_WORDS, TOKEN, UNSTEMMED, stems, words
 
@@ -118,6 +119,20 @@ def _vocabulary(texts: Iterable[str]) -> dict[str, str]:
     return {stem: " ".join(sorted(by_stem[stem])) for stem in sorted(by_stem)}
 
 
+def _rests_on(doc: Document, infos: dict[str, CodeInfo], of: list[int]) -> list[int]:
+    """The provisions of the laws a remedy, an etiquette item or a term rests on (its
+    citations, its see-also): found, they lift those laws (as ``rank.score`` does)."""
+    if doc.kind == "law":
+        return []
+    found = []
+    for cite in doc.cites:
+        code, _, number = cite.partition(":")
+        law = infos[code].numbers.get(number) if code in infos else None
+        if law is not None and of[law] not in found:
+            found.append(of[law])
+    return found
+
+
 def pack(library: Library, show: Show) -> dict[str, Any]:
     """The copy's search index of ``library`` (see the module's docstring)."""
     docs, indexed, infos = build(library)
@@ -143,6 +158,7 @@ def pack(library: Library, show: Show) -> dict[str, Any]:
                 None if first and first[6] == text else text,
                 of[docnum],
                 doc.digest[:6] if several else "",
+                _rests_on(doc, infos, of),
             ]
         )
     return {

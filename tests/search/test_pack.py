@@ -90,3 +90,10 @@ def test_a_snippet_is_cut_after_a_whole_word():
     assert snippet("A misdeal loses the deal.") == "A misdeal loses the deal."
     assert snippet("one two three four", limit=12) == "one two\u2026"
     assert snippet("one two, three", limit=9) == "one two\u2026"
+
+
+def test_a_remedy_rests_on_the_laws_it_cites(packed):
+    kinds = packed["kinds"]
+    (three,) = [d for d in packed["docs"] if kinds[d[1]] == "remedy" and d[3] == "A revoke: Three tricks"]
+    assert three[9] == [law(packed, "toy-whist", "3")[7]]  # toy-whist's revoke cites Law 3
+    assert law(packed, "toy-whist", "3")[9] == []  # a law rests on nothing: it is what is lifted
