@@ -504,7 +504,10 @@ async function codePage (box) {
   keepButton.addEventListener('click', async () => {
     keepButton.disabled = true
     try {
-      await keep(code, await freshList(code), (done, total) => { status.textContent = say(words.keeping, { done, total }) })
+      await keep(code, await freshList(code), (done, total) => {
+        // a twentieth at a time: a screen reader reads each change of a status aloud
+        if (done === total || done % Math.ceil(total / 20) === 0) status.textContent = say(words.keeping, { done, total })
+      })
       await show()
     } catch (error) {
       status.textContent = error.name === 'QuotaExceededError' ? words.noRoom : words.failed
