@@ -12,47 +12,50 @@ import re
 
 import pytest
 
-from adjudicator import scoring
-from adjudicator.engine import available
-from tests.conftest import real_library
-
 API = "/api/v1"
 
 
-def _ids():
-    library = real_library()
-    code = next(c for c in library.codes.values() if c.laws and available(c))
-    irregularity = available(code)[0][0]
-    question = irregularity.questions[irregularity.start]
-    scorable = library.code("auction-bridge-1915")  # its data scores a passed deal and three penalties
-    assert scorable in scoring.scorable_codes(library)
-    other = next(c for c in library.codes.values() if c.id != code.id and c.game == code.game)
-    return code, irregularity, question, scorable, other
-
-
-CODE, IRREGULARITY, QUESTION, SCORABLE, OTHER = _ids()
-SETTLE = f"/settle/{CODE.id}/{IRREGULARITY.id}"
+# the routes' ids, written here, not read from the library at collection (which would
+# load every law file before a test runs); test_the_ids_named_here_are_in_the_library checks them
+CODE = "auction-bridge-english-1908"
+IRREGULARITY = "call-out-of-turn"
+QUESTION, ANSWER = "which-call", "bid"  # the irregularity's first question, and one of its answers
+SCORABLE = "auction-bridge-1915"  # its data scores a passed deal and three penalties
+OTHER = "auction-bridge-1912"  # another code of the same game
+SETTLE = f"/settle/{CODE}/{IRREGULARITY}"
 
 ROUTES = [
     # (path, a parameter it reads, a value it takes)
-    (f"/settle/{CODE.id}", "q", "revoke"),
-    (SETTLE, QUESTION.id, QUESTION.answers[0].id),
-    (f"{SETTLE}/table", QUESTION.id, QUESTION.answers[0].id),
-    (f"{SETTLE}/compare/{OTHER.id}", QUESTION.id, QUESTION.answers[0].id),
-    (f"/learn/{CODE.id}/quiz", "level", "player"),
-    (f"/learn/{CODE.id}/quiz/answer", "seed", "3"),
-    (f"/learn/{CODE.id}/quiz/score", "seed", "3"),
-    (f"/learn/{CODE.id}/quiz/sheet", "n", "5"),
+    (f"/settle/{CODE}", "q", "revoke"),
+    (SETTLE, QUESTION, ANSWER),
+    (f"{SETTLE}/table", QUESTION, ANSWER),
+    (f"{SETTLE}/compare/{OTHER}", QUESTION, ANSWER),
+    (f"/learn/{CODE}/quiz", "level", "player"),
+    (f"/learn/{CODE}/quiz/answer", "seed", "3"),
+    (f"/learn/{CODE}/quiz/score", "seed", "3"),
+    (f"/learn/{CODE}/quiz/sheet", "n", "5"),
     ("/search", "q", "revoke"),
-    ("/tools/score", "code", SCORABLE.id),
+    ("/tools/score", "code", SCORABLE),
     ("/tools/auction", "dealer", "N"),
-    (f"{API}/codes/{CODE.id}/irregularities/{IRREGULARITY.id}", QUESTION.id, QUESTION.answers[0].id),
-    (f"{API}/quiz?code={CODE.id}", "level", "player"),
+    (f"{API}/codes/{CODE}/irregularities/{IRREGULARITY}", QUESTION, ANSWER),
+    (f"{API}/quiz?code={CODE}", "level", "player"),
     (f"{API}/search", "q", "revoke"),
-    (f"{API}/codes/{SCORABLE.id}/score", "time-limit", "no"),
-    (f"{API}/codes/{SCORABLE.id}/auction", "dealer", "N"),
+    (f"{API}/codes/{SCORABLE}/score", "time-limit", "no"),
+    (f"{API}/codes/{SCORABLE}/auction", "dealer", "N"),
     (f"{API}/codes", "anything", "x"),  # a route that takes none: the same rule
 ]
+
+
+def test_the_ids_named_here_are_in_the_library(library):
+    from adjudicator import scoring
+    from adjudicator.engine import available
+
+    code = library.code(CODE)
+    irregularity = {i.id: i for i, _ in available(code)}[IRREGULARITY]
+    assert irregularity.start == QUESTION
+    assert ANSWER in [a.id for a in irregularity.questions[QUESTION].answers]
+    assert library.code(SCORABLE) in scoring.scorable_codes(library)
+    assert library.code(OTHER).game == code.game and OTHER != CODE
 
 
 def _url(path: str, pairs: list[tuple[str, str]]) -> str:
@@ -76,7 +79,7 @@ def test_a_parameter_given_twice_is_a_400_naming_it_on_every_route(client, path,
 
 
 def test_the_hands_of_a_score_sheet_are_a_list(client):
-    data = client.get(_url(f"{API}/codes/{SCORABLE.id}/score", [("hand", "we.1H.7"), ("hand", "they.2S.8")]))
+    data = client.get(_url(f"{API}/codes/{SCORABLE}/score", [("hand", "we.1H.7"), ("hand", "they.2S.8")]))
     assert data.status_code == 200
     assert len(data.get_json()["hands"]) == 2
 
@@ -127,8 +130,8 @@ def test_a_quiz_names_a_code_of_the_library(client, doc, library):
 
 
 def test_a_blank_level_or_kind_of_quiz_is_the_default(client, doc):
-    blank = client.get(_url(f"{API}/quiz", [("code", CODE.id), ("level", ""), ("kind", ""), ("seed", "4")]))
-    default = client.get(_url(f"{API}/quiz", [("code", CODE.id), ("seed", "4")]))
+    blank = client.get(_url(f"{API}/quiz", [("code", CODE), ("level", ""), ("kind", ""), ("seed", "4")]))
+    default = client.get(_url(f"{API}/quiz", [("code", CODE), ("seed", "4")]))
     assert blank.status_code == 200 and blank.get_json() == default.get_json()
     assert _valid(_parameter(doc, "/quiz", "level"), "") and _valid(_parameter(doc, "/quiz", "kind"), "")
 
@@ -145,7 +148,7 @@ def test_a_kind_the_code_has_nothing_for_names_no_quiz(client, library):
 
 def test_a_blank_dealer_is_north_and_the_document_says_so(client, doc):
     dealer = _parameter(doc, "/codes/{code}/auction", "dealer")
-    path = f"{API}/codes/{SCORABLE.id}/auction"
+    path = f"{API}/codes/{SCORABLE}/auction"
     blank = client.get(_url(path, [("dealer", ""), ("calls", "1H P")]))
     north = client.get(_url(path, [("dealer", "N"), ("calls", "1H P")]))
     assert blank.status_code == 200 and blank.get_json() == north.get_json()
@@ -176,7 +179,7 @@ def test_a_blank_dealer_is_north_and_the_document_says_so(client, doc):
 def test_a_hand_is_valid_by_the_document_when_its_notation_reads(client, doc, hand, ok):
     pattern = _parameter(doc, "/codes/{code}/score", "hand")["items"]
     assert _valid(pattern, hand) is ok
-    response = client.get(_url(f"{API}/codes/{SCORABLE.id}/score", [("hand", hand)]))
+    response = client.get(_url(f"{API}/codes/{SCORABLE}/score", [("hand", hand)]))
     assert response.status_code == (200 if ok else 400), response.get_json()
 
 
@@ -186,7 +189,7 @@ def test_an_over_long_hand_is_a_400_the_document_states(client, doc):
     schema = _parameter(doc, "/codes/{code}/score", "hand")
     hand = "we.3H.7" + " " * 80
     assert not _valid(schema["items"], hand)
-    response = client.get(_url(f"{API}/codes/{SCORABLE.id}/score", [("hand", hand)]))
+    response = client.get(_url(f"{API}/codes/{SCORABLE}/score", [("hand", hand)]))
     assert response.status_code == 400 and response.get_json()["error"]["field"] == "hand"
     longest = len("%20".join(["x" * schema["items"]["maxLength"]] * schema["maxItems"])) * 3
     assert longest < 8190
@@ -210,37 +213,37 @@ def test_an_over_long_hand_is_a_400_the_document_states(client, doc):
 def test_calls_are_valid_by_the_document_when_their_notation_reads(client, doc, calls, ok):
     pattern = _parameter(doc, "/codes/{code}/auction", "calls")
     assert _valid(pattern, calls) is ok
-    response = client.get(_url(f"{API}/codes/{SCORABLE.id}/auction", [("calls", calls)]))
+    response = client.get(_url(f"{API}/codes/{SCORABLE}/auction", [("calls", calls)]))
     assert response.status_code == (200 if ok else 400), response.get_json()
 
 
 @pytest.mark.parametrize(("value", "ok"), [("yes", True), ("ON", True), ("", True), ("0", True), ("maybe", False)])
 def test_time_limit_is_valid_by_the_document_when_the_api_takes_it(client, doc, value, ok):
     assert _valid(_parameter(doc, "/codes/{code}/score", "time-limit"), value) is ok
-    response = client.get(_url(f"{API}/codes/{SCORABLE.id}/score", [("time-limit", value)]))
+    response = client.get(_url(f"{API}/codes/{SCORABLE}/score", [("time-limit", value)]))
     assert response.status_code == (200 if ok else 400)
 
 
 def test_a_parameter_that_is_no_question_is_not_an_answer(client):
     """Unknown keys (a tracking parameter, an empty key, a question of another irregularity)
     were 400s the document did not announce; they are ignored, on the pages and the API."""
-    path = f"{API}/codes/{CODE.id}/irregularities/{IRREGULARITY.id}"
+    path = f"{API}/codes/{CODE}/irregularities/{IRREGULARITY}"
     plain = client.get(path).get_json()
-    for pairs in ([("fbclid", "abc")], [("", "x")], [("not-a-question", QUESTION.answers[0].id)]):
+    for pairs in ([("fbclid", "abc")], [("", "x")], [("not-a-question", ANSWER)]):
         response = client.get(_url(path, pairs))
         assert response.status_code == 200 and response.get_json() == plain
-        moved = client.get(_url(f"/settle/{CODE.id}/{IRREGULARITY.id}", pairs))  # to the address without them
-        assert moved.status_code == 308 and moved.headers["Location"] == f"/settle/{CODE.id}/{IRREGULARITY.id}"
-    answered = client.get(_url(path, [(QUESTION.id, QUESTION.answers[0].id), ("utm_source", "x")])).get_json()
-    assert answered == client.get(_url(path, [(QUESTION.id, QUESTION.answers[0].id)])).get_json() != plain
-    body = {"code": CODE.id, "irregularity": IRREGULARITY.id, "answers": {"zz": "x"}}
+        moved = client.get(_url(f"/settle/{CODE}/{IRREGULARITY}", pairs))  # to the address without them
+        assert moved.status_code == 308 and moved.headers["Location"] == f"/settle/{CODE}/{IRREGULARITY}"
+    answered = client.get(_url(path, [(QUESTION, ANSWER), ("utm_source", "x")])).get_json()
+    assert answered == client.get(_url(path, [(QUESTION, ANSWER)])).get_json() != plain
+    body = {"code": CODE, "irregularity": IRREGULARITY, "answers": {"zz": "x"}}
     assert client.post(f"{API}/adjudicate", json=body).get_json() == plain
 
 
 def test_an_answer_a_question_has_not_is_still_a_400_naming_it(client):
-    path = f"{API}/codes/{CODE.id}/irregularities/{IRREGULARITY.id}"
-    response = client.get(_url(path, [(QUESTION.id, "no-such-answer")]))
-    assert response.status_code == 400 and response.get_json()["error"]["field"] == QUESTION.id
+    path = f"{API}/codes/{CODE}/irregularities/{IRREGULARITY}"
+    response = client.get(_url(path, [(QUESTION, "no-such-answer")]))
+    assert response.status_code == 400 and response.get_json()["error"]["field"] == QUESTION
 
 
 def test_search_filters_are_the_indexs_values(doc, search_index):
@@ -259,7 +262,7 @@ def test_at_most_sixty_answers_and_the_document_says_so(client, doc):
         if p["name"] == "answers"
     ]
     assert answers["schema"]["maxProperties"] == 60
-    path = f"{API}/codes/{CODE.id}/irregularities/{IRREGULARITY.id}"
+    path = f"{API}/codes/{CODE}/irregularities/{IRREGULARITY}"
     assert client.get(_url(path, [(f"x{i}", "y") for i in range(60)])).status_code == 200
     response = client.get(_url(path, [(f"x{i}", "y") for i in range(61)]))
     assert response.status_code == 400 and response.get_json()["error"]["field"] == "answers"
