@@ -69,6 +69,14 @@ def test_not_sure_still_asks_what_a_branch_needs(whist):
     assert result.steps[0].assumed
 
 
+def test_the_facts_are_the_steps_before_the_first_not_sure(whist):
+    ruling = adjudicate(whist, "lead-out-of-turn", {"others-played": "no", "who-led": NOT_SURE})
+    assert isinstance(ruling, Ruling) and ruling.irregularity.id == "lead-out-of-turn"
+    assert [(s.question.id, s.answer.id, s.assumed) for s in ruling.facts] == [("others-played", "no", False)]
+    assert [o.remedy.id for o in ruling.outcomes] == ["no-penalty", "call-card-or-suit"]
+    assert ruling.answers == {"others-played": "no", "who-led": NOT_SURE}
+
+
 def test_unknown_irregularity_lists_the_choices_with_a_did_you_mean(whist):
     with pytest.raises(UnknownIrregularity) as caught:
         adjudicate(whist, "revok", {})
@@ -102,6 +110,10 @@ def test_an_irregularity_the_code_lacks_is_ruled_under_its_general_laws(toy, whi
     assert isinstance(ruling, Ruling)
     assert ruling.code.id == "toy-general"
     assert ruling.fallback_for is whist
+    assert ruling.irregularity.id == "exposed-card"
+    question = adjudicate(whist, "exposed-card", {})  # the question, too, is the general laws'
+    assert isinstance(question, NextQuestion) and question.question.id == "partner"
+    assert (question.code.id, question.irregularity.id, question.fallback_for) == ("toy-general", "exposed-card", whist)
     assert [(i.id, f.id if f else None) for i, f in available(whist)] == [
         ("lead-out-of-turn", None),
         ("revoke", None),
@@ -216,3 +228,16 @@ def test_an_unchecked_answer_to_a_missing_node_raises_an_error_naming_it(tmp_pat
     assert "answer 'no' of question 'established' leads to 'corected', which is neither" in caught.value.message
     assert not isinstance(caught.value, KeyError)
     assert adjudicate(code, "revoke", {"established": "yes"}).remedy.id == "penalty"
+
+
+def test_an_unchecked_start_that_names_no_node_raises_an_error_at_the_irregularity(tmp_path):
+    text = (Path(__file__).parent / "bad_laws" / "answer-target.yaml").read_text()
+    (tmp_path / "answer-target.yaml").write_text(text.replace("start: established", "start: establish"))
+    code = load_library(tmp_path).code("answer-target")
+    with pytest.raises(BrokenIrregularity) as caught:
+        adjudicate(code, "revoke", {})
+    assert caught.value.line == 17  # answer-target.yaml: the irregularity 'revoke:'
+    assert caught.value.message == (
+        "irregularity 'revoke': start leads to 'establish', which is neither a question nor a remedy; "
+        "run `adjudicator check`"
+    )

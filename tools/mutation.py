@@ -51,6 +51,24 @@ MODULES: dict[str, tuple[list[str], list[str]]] = {
 }
 """The modules `make mutation` covers (search: the query reader, adjudicator/search/query.py)."""
 
+EQUIVALENT: dict[str, str] = {
+    # mutants that survive because no behaviour can tell them from the code (mutmut's names;
+    # they move when the function is edited: read them again with `mutmut show NAME`)
+    **dict.fromkeys(
+        [f"adjudicator.engine.x_adjudicate__mutmut_{n}" for n in range(60, 66)],
+        "the UnknownAnswer raised when an answer vanishes after _validate, which has checked it: never reached",
+    ),
+    "adjudicator.engine.x__common_prefix__mutmut_3": "zip(strict=None): None is false, as strict=False",
+    "adjudicator.engine.x__common_prefix__mutmut_5": "zip() without strict: False is its default",
+    "adjudicator.engine.x__common_prefix__mutmut_6": (
+        "zip(strict=True): paths part only at a step answered not sure, where the walk stops before any ends"
+    ),
+    "adjudicator.engine.x__common_prefix__mutmut_9": (
+        "'assumed and differs' for 'or': an assumed step differs on every path (each answer is followed)"
+    ),
+}
+"""Survivors no test can kill, with the reason; counted apart in the table, never as killed."""
+
 COPIED = ("adjudicator", "laws", "templates", "static", "tests", "pyproject.toml", "README.md")
 
 
@@ -90,6 +108,12 @@ def run(name: str, children: int) -> dict[str, int]:
     subprocess.run([str(mutmut), "export-cicd-stats"], cwd=work, env=env, check=True)  # noqa: S603
     stats = json.loads((work / "mutants" / "mutmut-cicd-stats.json").read_text())
     stats["seconds"] = round(time.perf_counter() - started)
+    results = subprocess.run([str(mutmut), "results"], cwd=work, env=env, capture_output=True, text=True, check=True)  # noqa: S603
+    survivors = [line.strip().split(": ")[0] for line in results.stdout.splitlines() if line.endswith(": survived")]
+    stats["equivalent"] = sum(mutant in EQUIVALENT for mutant in survivors)
+    print(f"\n{name}: {len(survivors)} survived, {stats['equivalent']} of them named equivalent (tools/mutation.py)")
+    for survivor in survivors:
+        print(f"  {survivor}{'  (equivalent)' if survivor in EQUIVALENT else ''}")
     return stats
 
 
@@ -103,13 +127,13 @@ def main() -> int:
     for name in args.modules or list(MODULES):
         stats = run(name, args.children)
         rows.append((name, stats))
-    print("\nmodule          killed / mutants   score   survived  timeout  no tests  seconds")
+    print("\nmodule          killed / mutants   score   survived  equivalent  timeout  no tests  seconds")
     for name, s in rows:
         total = s.get("total", 0)
         tried = total - s.get("skipped", 0) - s.get("not_checked", 0)
         killed = s.get("killed", 0) + s.get("timeout", 0)
         score = 100 * killed / tried if tried else 0.0
-        print(f"{name:15} {killed:6} / {tried:<7}  {score:5.1f} %  {s.get('survived', 0):8}  "
+        print(f"{name:15} {killed:6} / {tried:<7}  {score:5.1f} %  {s.get('survived', 0):8}  {s['equivalent']:10}  "
               f"{s.get('timeout', 0):7}  {s.get('no_tests', 0):8}  {s['seconds']:7}")  # fmt: skip
     return 0
 
