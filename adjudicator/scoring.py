@@ -747,7 +747,7 @@ def _contract(code: Code, hand: Hand, penalty_tricks: int) -> list[Figure]:
             cites, ids = tuple(dict.fromkeys((*cites, *taken.cites))), (*ids, *taken.ids)
         each = None if value.number is None or multiple.number is None else value.number * multiple.number
         times = "" if hand.doubling == "undoubled" else f"{value.number}, {hand.doubling}"
-        reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each} ({name}{' ' + times if times else ''})"
+        reason = f"{over_book} trick{'s' if over_book != 1 else ''} over the book at {each if each is not None else '?'} ({name}{' ' + times if times else ''})"
         if penalty_tricks:
             reason += f", {NUMBERS[penalty_tricks]} of them taken for the adversaries' revoke"
         looked = Looked(each, cites, None, ids, value.why_unknown or multiple.why_unknown)
