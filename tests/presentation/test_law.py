@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from adjudicator.presentation.code import detail, summary
 from adjudicator.presentation.law import law_detail
+from tests.presentation.test_ruling import FULL_TEXT
 
 
 def test_a_law_with_what_cites_it_and_the_same_law_in_the_house_rules(toy):
@@ -66,3 +67,75 @@ def test_a_code_in_a_list_and_in_full(toy):
         ("exposed-card", "General laws: General laws for tests"),
     ]
     assert detail(general).data()["general"] == "General laws: they answer where a game's own code is silent."
+
+
+PRINTED = """\
+game: printed
+game_title: Printed
+title: Printed, a book
+edition: one
+year: 1900
+body: Tests
+verification: Tests.
+sources:
+  - {key: A, author: Ann Author, title: The Book, year: 1900, citation: "The book, the chapter on cutting"}
+  - {key: B, author: Bob Critic, title: Notes on the Book, year: 1905, citation: "Notes, page 3"}
+printed_in: A
+sections: {s: Play}
+laws:
+  R-1:
+    title: Cutting
+    section: s
+    text: Cut the pack.
+    quotes:
+      - {source: B, kind: commentary, words: Cut it well., note: On cutting.}
+"""
+
+
+def test_an_unnumbered_rule_printed_in_a_book_and_quoted_from_another(tmp_path):
+    from dataclasses import replace
+
+    from adjudicator.loader import load_library
+    from adjudicator.model import Quote
+    from adjudicator.presentation.law import law, quote
+
+    (tmp_path / "printed.yaml").write_text(PRINTED)
+    code = load_library(tmp_path).code("printed")
+    rule = code.laws["R-1"]
+    assert law(rule, code).data() == {
+        "number": "R-1",
+        "title": "Cutting",
+        "name": "Cutting",
+        "ref": "Cutting",
+        "printed": False,
+        "where_printed": "In Ann Author, The Book, 1900, under Play.",
+        "section": "s",
+        "section_title": "Play",
+        "code": "printed",
+        "origin": "printed",
+        "topics": [],
+        "text": "Cut the pack.",
+        "text_label": "Digest (our summary, in our own words; not the code's text)",
+        "quotes": [
+            {
+                "source": "B",
+                "citation": "Bob Critic, Notes on the Book, 1905",
+                "kind": "commentary",
+                "words": "Cut it well.",
+                "note": "On cutting.",
+                "label": "Not the law's words: commentary on it, quoted",
+            }
+        ],
+        "see_also": [],
+        **FULL_TEXT,
+        # the book it is printed in (not every source of the code), then the quote's
+        "sources": ["Ann Author, The Book, 1900", "Bob Critic, Notes on the Book, 1905"],
+        "same_as": {},
+        "notes": None,
+    }
+    unquoted = replace(rule, quotes=())
+    assert law(unquoted, code).sources == ["Ann Author, The Book, 1900"]
+    assert law(replace(rule, section="gone"), code).section_title is None
+    # a quote whose source the code does not list is not cited, nor listed among the sources
+    assert quote(Quote("C", "Words."), code).citation is None
+    assert law(replace(rule, quotes=(Quote("C", "Words."),)), code).sources == ["Ann Author, The Book, 1900"]

@@ -13,6 +13,14 @@ from adjudicator.model import NOT_SURE
 from adjudicator.presentation import words
 from adjudicator.presentation.ruling import Question, Ruling, present, summary
 
+FULL_TEXT = {
+    "basis": "full-text",
+    "basis_note": None,
+    "basis_text": "Checked against the full text of the code.",
+    "basis_notice": None,
+    "sureness": "Checked against the full text of the code.",
+}
+"""How a law checked against the full text of its code reads (the basis the law files default to)."""
 LAW_2 = {
     "number": "2",
     "title": "Lead out of turn",
@@ -38,11 +46,7 @@ LAW_2 = {
         }
     ],
     "see_also": [],
-    "basis": "full-text",
-    "basis_note": None,
-    "basis_text": "Checked against the full text of the code.",
-    "basis_notice": None,
-    "sureness": "Checked against the full text of the code.",
+    **FULL_TEXT,
     "sources": ["The test suite, Toy Whist, 2000"],
     "same_as": {},
     "notes": None,
@@ -365,3 +369,157 @@ def test_a_two_handed_game_never_asks_whether_partners_may_consult(library):
     assert bezique.outcomes[0].remedy.options.consult_text is None
     whist = _reach(library, "whist-club-1864", "wrong-number-of-cards", "new-deal-or-stand")
     assert whist.outcomes[0].remedy.options.consult_text == "The law does not say whether partners may consult."
+
+
+FULL = """\
+game: full
+game_title: Full
+title: Full, every field
+edition: one
+year: 1900
+body: Tests
+verification: Tests.
+roles:
+  dealer: the younger hand (the dealer)
+  either-adversary: either adversary
+sections: {s: Play}
+laws:
+  "1": {title: One, section: s, text: One.}
+irregularities:
+  bid:
+    title: A bid out of turn
+    phase: bidding
+    summary: A bid.
+    start: claimed
+    questions:
+      claimed:
+        ask: Was it claimed?
+        help: Answer no if nobody said anything.
+        answers: {"yes": penalty, "no": stands}
+    remedies:
+      penalty:
+        title: Penalty
+        now: A penalty.
+        until: before the next call
+        then: The auction goes on.
+        notes: A note.
+        effects:
+          - {kind: score, to: either-adversary, amount: 50, unit: points, detail: above the line}
+          - {kind: tricks, from: dealer, at_most: 3, unit: tricks}
+        next: {who: dealer, does: calls, bidding: goes-on, deal: goes-on, stands: The bid stands., example: A scores 50., note: Then on.}
+        options:
+          chooser: either-adversary
+          consult: forbidden
+          consult_note: They may not talk.
+          until: before they call
+          choices:
+            new-deal:
+              text: Demand a new deal.
+              effects: [{kind: new-deal}]
+              next: {deal: redealt}
+            stand:
+              text: Let it stand.
+        unsure: {missing: the 1915 wording, decides: dealer, note: Ask.}
+        cites: ["1"]
+      stands: {title: Stands, now: It stands., cites: ["1"]}
+"""
+
+
+@pytest.fixture
+def full(tmp_path):
+    from adjudicator.loader import load_library
+
+    (tmp_path / "full.yaml").write_text(FULL)
+    return load_library(tmp_path).code("full")
+
+
+def test_a_remedy_with_every_field_in_full(full):
+    """Every field of a remedy, written in the law file above, as the reader gets it."""
+    ruling = present(adjudicate(full, "bid", {"claimed": "yes"}))
+    assert ruling.data()["outcomes"][0]["remedy"] == {
+        "id": "penalty",
+        "title": "Penalty",
+        "now": "A penalty.",
+        "options": {
+            "chooser": "either-adversary",
+            "chooser_label": "either adversary",
+            "chooser_text": "Either adversary",
+            "chooses": "Either adversary chooses",
+            "consult": "forbidden",
+            "consult_text": "Partners may not consult: the chooser decides alone.",
+            "consult_note": "They may not talk.",
+            "until": "before they call",
+            "choices": [
+                {
+                    "id": "new-deal",
+                    "text": "Demand a new deal.",
+                    "effects": [{"kind": "new-deal", "text": "New deal"}],
+                    "next": {"deal": "redealt", "lines": ["The cards are dealt again."]},
+                },
+                {"id": "stand", "text": "Let it stand.", "effects": [], "next": None},
+            ],
+        },
+        "effects": [
+            {"kind": "score", "to": "either-adversary", "to_label": "either adversary", "amount": 50,
+             "unit": "points", "detail": "above the line",
+             "text": "Score 50 points to either adversary: above the line"},
+            {"kind": "tricks", "from": "dealer", "from_label": "the younger hand (the dealer)", "at_most": 3,
+             "unit": "tricks", "text": "Tricks of at most 3 tricks from the younger hand (the dealer)"},
+        ],
+        "until": "before the next call",
+        "then": "The auction goes on.",
+        "next": {
+            "who": "dealer",
+            "who_label": "the younger hand (the dealer)",
+            "does": "calls",
+            "bidding": "goes-on",
+            "deal": "goes-on",
+            "stands": "The bid stands.",
+            "example": "A scores 50.",
+            "note": "Then on.",
+            "lines": [
+                "The younger hand (the dealer) calls next.",
+                "The bidding goes on.",
+                "Play goes on.",
+                "The bid stands.",
+                "Then on.",
+                "For example: A scores 50.",
+            ],
+        },
+        "notes": "A note.",
+        "unsure": {
+            "missing": "the 1915 wording",
+            "decides": "dealer",
+            "decides_label": "the younger hand (the dealer)",
+            "note": "Ask.",
+            "text": "Not known: the 1915 wording. Until it is settled, the younger hand (the dealer) decides. Ask.",
+        },
+        "call_director": (
+            "Call the director (or umpire). Our sources leave this open. Not known: the 1915 wording. "
+            "Until it is settled, the younger hand (the dealer) decides. Ask."
+        ),
+        "cites": ["1"],
+        "origin": "full",
+    }  # fmt: skip
+
+
+def test_a_question_with_its_help_and_the_answers_so_far_not_sure_kept(full, whist):
+    question = present(adjudicate(full, "bid", {}))
+    assert isinstance(question, Question)
+    assert question.question.help == "Answer no if nobody said anything."
+    waiting = present(adjudicate(whist, "lead-out-of-turn", {"others-played": NOT_SURE}))
+    assert isinstance(waiting, Question) and waiting.question.id == "who-led"
+    assert waiting.answers == {"others-played": NOT_SURE}
+    assert waiting.matters_if == ["Not all the others had played."]
+
+
+def test_an_unsure_remedy_that_names_nobody_to_decide(whist):
+    """The model allows an unsure block without a decider (the law files always name one)."""
+    from dataclasses import replace
+
+    from adjudicator.model import Unsure
+    from adjudicator.presentation.ruling import remedy
+
+    corrected = whist.irregularities["revoke"].remedies["corrected"]
+    presented = remedy(replace(corrected, unsure=Unsure("the wording", None, None)), whist).unsure
+    assert presented is not None and (presented.decides_label, presented.text) == (None, "Not known: the wording.")

@@ -150,3 +150,67 @@ def test_the_verb_agrees_with_the_chooser():
     assert words.chooses("the dealer's side (the dealer and his partner, if any)") == (
         "The dealer's side (the dealer and his partner, if any) chooses"
     )
+
+
+def test_an_effect_names_a_role_with_a_bracket_of_its_own_after_a_comma(whist):
+    younger = replace(whist, roles={**whist.roles, "dealer": "the younger hand (the dealer)"})
+    assert words.effect_text(Effect("barred", who="dealer"), younger) == "Barred, the younger hand (the dealer)"
+    assert words.effect_text(Effect("tricks", at_most=3), whist) == "Tricks of at most 3"
+    assert words.effect_text(Effect("tricks", amount=2), whist) == "Tricks 2"
+
+
+def test_a_word_the_vocabulary_lacks_is_shown_as_written(whist):
+    """Data newer than the vocabulary (a kind of effect, an act, a basis, a way of consulting
+    the law-file format added later) reads as written, never as 'None'."""
+    assert words.effect_text(Effect("forfeit"), whist) == "forfeit"
+    assert words.next_lines(whist, Next(who="declarer", does="passes")) == ["The declarer passes next."]
+    assert words.basis_text(replace(whist.laws["2"], basis="hearsay")) == "hearsay"
+    assert words.consult_text(whist, "by-signs") == "by-signs"
+    assert words.consult_text(whist, "allowed") == "Partners may consult before choosing."
+
+
+def test_a_sentence_ends_once(whist):
+    assert words.full_stop("He led  ") == "He led."
+    assert words.full_stop("He led. ") == "He led."
+    assert words.full_stop("  He led") == "  He led."
+    assert words.full_stop("Stop!") == "Stop!" and words.full_stop("And so on…") == "And so on…"
+
+
+def test_the_laws_a_ruling_rests_on_in_one_line():
+    assert words.laws_line([]) == ""
+    assert words.laws_line([("37(c)", "37", "Revoke")]) == "Law 37(c)"
+    assert words.laws_line([("50", "50", "Bids"), ("44", "44", None)]) == "Laws 50 and 44"
+    assert words.laws_line([("50", "50", "Bids"), ("44", "44", None), ("50a", "50a", "Barred")]) == (
+        "Laws 50, 44 and 50a"
+    )
+    # an unnumbered rule by its title, or (no title) as cited; after the numbered laws
+    assert words.laws_line([("NAP-5(a)", "NAP-5", "Revoke: the hand is replayed"), ("2", "2", "Leads")]) == (
+        "Law 2; Revoke: the hand is replayed"
+    )
+    assert words.laws_line([("NAP-5(a)", "NAP-5", None), ("FR-1", "FR-1", "Cutting")]) == "NAP-5(a); Cutting"
+    assert words.law_ref("NAP-HGM-05") == "A rule the book does not number"
+
+
+def test_codes_counted_and_named_under_their_game(toy):
+    assert [words.codes_count(n) for n in (0, 1, 4)] == ["0 codes of laws", "1 code of laws", "4 codes of laws"]
+    assert words.code_in_game(toy.code("toy-whist-house")) == "A club's house rules (1901)"
+    assert words.code_in_game(toy.code("toy-whist")) == "Test code (1900)"
+    assert words.code_in_game(toy.code("toy-general")) == "General laws for tests (1897)"  # not under its game
+    assert words.rules_differently(1, "Toy Whist") == (
+        "Another code of Toy Whist rules differently on these facts; compare with"
+    )
+    assert words.rules_differently(2, "Toy Whist") == (
+        "2 other codes of Toy Whist rule differently on these facts; compare with"
+    )
+    assert words.silent_here(toy.code("toy-general")) == (
+        "This code is silent on it; the general laws apply: General laws for tests (1897)."
+    )
+
+
+def test_where_an_unnumbered_rule_is_printed_says_what_is_known(toy):
+    general = toy.code("toy-general")
+    rule = general.laws["G-1"]
+    assert words.where_printed(replace(general, printed_in=None), rule) == "Under General."
+    assert words.where_printed(general, replace(rule, section="nowhere")) == (
+        "In The test suite, General Laws for Toys, 1897."
+    )
