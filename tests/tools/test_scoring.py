@@ -407,3 +407,234 @@ def test_a_declaration_without_a_letter_is_refused_by_name():
         "hearts-royal",
         "no letter for the declaration 'hearts-royal'",
     )
+
+
+# ---------------------------------------------------------------- figures in full, worked by hand
+
+
+def _law(*numbers: str) -> tuple[Citation, ...]:
+    return tuple(Citation.parse(n) for n in numbers)
+
+
+def _hand(code, token: str) -> tuple[scoring.Figure, ...]:
+    return scoring.score_hand(code, scoring.parse_hand(token, code))
+
+
+def _with_value(code, value_id: str, value):
+    """``code`` with one scoring value given otherwise (a code whose data says it so)."""
+    from dataclasses import replace
+
+    values = dict(code.score_values)
+    values[value_id] = replace(values[value_id], value=value)
+    return replace(code, score_values=values)
+
+
+LIMIT_1912 = (
+    "The most the dealer's side can lose in under-tricks on his opening one spade, doubled or not; "
+    "no limit if it was redoubled."
+)
+
+
+def _spade_undertricks(points: int | None, reason: str, note: str | None = None) -> tuple[scoring.Figure, ...]:
+    """A one-spade contract's undertricks, resting on the undertrick value and the loss limit (1912 Laws 47, 48)."""
+    return (
+        scoring.Figure(
+            "they",
+            "above",
+            "undertricks",
+            points,
+            reason,
+            _law("47", "48"),
+            ("undertrick", "one-spade-loss-limit"),
+            note,
+        ),
+    )
+
+
+def test_the_loss_on_one_spade_is_limited_as_the_1912_code_says(c1912):
+    """1912 Laws 47, 48: each under-trick 50, doubled 100, redoubled 200; the loss on one
+    spade at most 100, doubled or not, and no limit if it was redoubled."""
+    limited = ", limited to 100 on a one-spade contract"
+    assert _hand(c1912, "we.1S.3") == _spade_undertricks(
+        100, "4 tricks short of the contract at 50 (undoubled)" + limited, LIMIT_1912
+    )
+    assert _hand(c1912, "we.1SX.5") == _spade_undertricks(
+        100, "2 tricks short of the contract at 100 (doubled)" + limited, LIMIT_1912
+    )
+    # within the limit: the figure as it is, resting on Law 48 too
+    assert _hand(c1912, "we.1S.6") == _spade_undertricks(50, "1 trick short of the contract at 50 (undoubled)")
+    # redoubled, two spades, one heart, one royal spade: no limit
+    for token, points, reason in [
+        ("we.1SXX.5", 400, "2 tricks short of the contract at 200 (redoubled)"),
+        ("we.2S.3", 250, "5 tricks short of the contract at 50 (undoubled)"),
+        ("we.1H.3", 200, "4 tricks short of the contract at 50 (undoubled)"),
+        ("we.1R.3", 200, "4 tricks short of the contract at 50 (undoubled)"),
+    ]:
+        assert _hand(c1912, token) == (
+            scoring.Figure("they", "above", "undertricks", points, reason, _law("47"), ("undertrick",)),
+        ), token
+
+
+def test_a_loss_limit_given_as_one_figure_or_as_a_word(c1912):
+    """A code whose data gives the limit as one figure (100): it limits an undoubled or a
+    doubled contract, and whether it holds redoubled is unknown; one that gives it as a word
+    for a doubling has no figure for it."""
+    one = _with_value(c1912, "one-spade-loss-limit", 100)
+    assert _hand(one, "we.1S.3")[0].points == 100
+    assert _hand(one, "we.1SXX.5") == _spade_undertricks(
+        None,
+        "2 tricks short of the contract at 200 (redoubled)",
+        "Unknown: the code gives its one-spade loss limit as one figure, without saying whether it holds when "
+        f"redoubled. The code's note: {LIMIT_1912}",
+    )
+    word = _with_value(c1912, "one-spade-loss-limit", {"undoubled": "not-known", "doubled": 100})
+    assert _hand(word, "we.1S.3") == _spade_undertricks(
+        None,
+        "4 tricks short of the contract at 50 (undoubled)",
+        f"Unknown: 'one-spade-loss-limit' is given as 'not-known', not a number. The code's note: {LIMIT_1912}",
+    )
+    quiet = _with_value(_with_value(c1912, "one-spade-loss-limit", 100), "undertrick", {"undoubled": "not-known"})
+    [unknown] = _hand(quiet, "we.1S.3")
+    assert (unknown.points, unknown.note) == (None, "Unknown: 'undertrick' is given as 'not-known', not a number.")
+
+
+def _without(code, value_id: str):
+    from dataclasses import replace
+
+    return replace(code, score_values={k: v for k, v in code.score_values.items() if k != value_id})
+
+
+def test_a_deal_not_scored_is_refused_where_the_code_does_not_have_it(c1912, c1915):
+    """1912 Law 42: the dealer must open, so no deal is passed out; a code whose data has no
+    figure for a void deal, or a deal passed out, says so."""
+    for code, kind, message in [
+        (c1912, "passed", "'passed': under this code the dealer must open the bidding [Law 42], "
+                          "so a deal is never passed out"),
+        (_without(c1912, "void-deal"), "void", "'void': auction-bridge-1912's data does not say what a void deal scores"),
+        (_without(c1915, "passed-out"), "passed",  # the dealer may pass (Law 42), but what then is not given
+         "'passed': auction-bridge-1915's data does not say what a passed-out deal scores"),
+    ]:  # fmt: skip
+        with pytest.raises(scoring.SheetError) as raised:
+            scoring.make_unplayed(code, kind)
+        assert (raised.value.field, raised.value.value, str(raised.value)) == ("hand", kind, message)
+    with pytest.raises(scoring.SheetError) as raised:
+        scoring.make_unplayed(c1912, "skipped")
+    error = raised.value
+    assert (error.field, error.value, str(error)) == (
+        "hand",
+        "skipped",
+        "a deal not scored is passed or void, not 'skipped'",
+    )
+    assert list(error.choices) == ["passed", "void"]
+    assert (
+        scoring.make_unplayed(c1912, "void").kind == "void" and scoring.make_unplayed(c1915, "passed").kind == "passed"
+    )
+
+
+def _item(figures: tuple[scoring.Figure, ...], item: str) -> scoring.Figure:
+    [found] = [f for f in figures if f.item == item]
+    return found
+
+
+def test_a_revoking_declarer_scores_no_tricks_with_the_law_that_stops_them(c1915):
+    """1915 (the late-1913 rule, Law 84): a side that revokes scores only its honours; three
+    hearts by cards (3 x 8, Law 3) is entered as nothing, with the rule's note and its doubt."""
+    tricks = _item(_hand(c1915, "we.3H.9.r.we"), "tricks")
+    assert tricks == scoring.Figure(
+        "we", "below", "tricks", 0,
+        "3 tricks over the book at 8 (hearts): not scored, a side that revokes scores only its honours in the hand",
+        _law("84", "3", "55"), ("revoking-side-scores", "trick-value", "doubling-multiple"),
+        "The late-1913 rule: a side that revokes scores only its honours in that deal.",
+        "The 1915 revoke rule has not been found; this is the late-1913 rule.",
+    )  # fmt: skip
+
+
+def test_a_revoking_side_whose_code_is_silent_on_what_it_keeps(c1915):
+    """Without ``revoking-side-scores`` (or with a rule the sheet does not know), the figure
+    stands with a note that it is unknown whether it counts."""
+    silent = _item(_hand(_without(c1915, "revoking-side-scores"), "we.3H.9.r.we"), "tricks")
+    assert (silent.points, silent.note) == (
+        24,
+        "Unknown whether it counts: the code's data does not say what a revoking side scores.",
+    )
+    other = _item(_hand(_with_value(c1915, "revoking-side-scores", "half"), "we.3H.9.r.we"), "tricks")
+    assert (other.points, other.note) == (24, "Unknown whether it counts: the rule is not one the sheet knows.")
+
+
+def test_tricks_taken_for_a_revoke_make_a_doubled_contract_but_earn_no_bonus(c1912):
+    """1912 Law 84: We three hearts doubled take seven tricks and three for Their revoke: four
+    by cards at 16 (hearts 8, doubled, Laws 4, 53) = 64 below, and no bonus for the doubled
+    contract (Law 56) since it was made only with those tricks."""
+    figures = _hand(c1912, "we.3HX.7.r.they.tricks")
+    taken_note = (
+        "For an adversary's revoke the declarer may take three of the adversaries' tricks and add them to his own "
+        "instead of the points: they count toward his contract and in his trick score, but earn no bonus for a "
+        "doubled or redoubled contract and never count toward a slam."
+    )
+    assert _item(figures, "tricks") == scoring.Figure(
+        "we", "below", "tricks", 64,
+        "4 tricks over the book at 16 (hearts 8, doubled), three of them taken for the adversaries' revoke",
+        _law("4", "53", "84", "7", "8"), ("trick-value", "doubling-multiple", "revoke-penalty-tricks"),
+    )  # fmt: skip
+    assert _item(figures, "doubled-bonus") == scoring.Figure(
+        "we", "above", "doubled-bonus", 0,
+        "no bonus for a doubled contract: it was made only with the tricks taken for a revoke",
+        _law("84", "7", "8", "56"), ("revoke-penalty-tricks", "doubled-bonus"), taken_note,
+    )  # fmt: skip
+    assert [f.item for f in figures if f.item == "overtricks"] == []
+
+
+def test_one_trick_is_one_trick_and_an_exact_doubled_contract_earns_no_overtricks(c1912):
+    """1912: one heart made exactly is 1 trick at 8; one heart doubled made exactly is 16
+    below and the bonus of 50, no trick over the contract; one trick over it is 50 more."""
+    assert _item(_hand(c1912, "we.1H.7"), "tricks").reason == "1 trick over the book at 8 (hearts)"
+    exact = _hand(c1912, "we.1HX.7")
+    assert [(f.item, f.points) for f in exact] == [("tricks", 16), ("doubled-bonus", 50)]
+    over = _item(_hand(c1912, "we.1HX.8"), "overtricks")
+    assert (over.points, over.reason) == (50, "1 trick over the contract at 50")
+    short = _item(_hand(c1912, "we.1H.6"), "undertricks")
+    assert short.reason == "1 trick short of the contract at 50 (undoubled)"
+    unknown = _with_value(c1912, "doubled-overtrick-bonus", "not-known")
+    assert _item(_hand(unknown, "we.1HX.9"), "overtricks").reason == "2 tricks over the contract at ?"
+    no_undertrick = _with_value(c1912, "undertrick", {"doubled": 100})
+    assert (
+        _item(_hand(no_undertrick, "we.1H.5"), "undertricks").reason
+        == "2 tricks short of the contract at ? (undoubled)"
+    )
+
+
+def test_a_doubling_the_code_gives_no_multiple_for_leaves_the_trick_score_unknown(c1912):
+    """A code whose data multiplies undoubled tricks only: doubled, the tricks are unknown, at '?'."""
+    undoubled = _with_value(c1912, "doubling-multiple", {"undoubled": 1})
+    assert _item(_hand(undoubled, "we.2HX.8"), "tricks") == scoring.Figure(
+        "we", "below", "tricks", None, "2 tricks over the book at ? (hearts 8, doubled)", _law("4", "53"),
+        ("trick-value", "doubling-multiple"),
+        "Unknown: 'doubling-multiple' gives no figure for 'doubled'.",
+    )  # fmt: skip
+
+
+CHICANE_1912 = (
+    "Simple honours, that is twice the value of a trick; added to the void player's side's honours, or taken off "
+    "the adversaries' honours if they score them. Double chicane takes four honours (4 \u00d7) off the adversaries' "
+    "honours."
+)
+
+
+def test_chicane_in_full_where_it_scores_where_it_does_not_and_where_it_is_unknown(library, c1912):
+    """1912 Law 9: chicane is simple honours, twice the trick value (hearts 8: 16); late 1913
+    scores none (Laws 6, 9); a code whose multiple is not a number leaves it unknown."""
+    assert _item(_hand(c1912, "we.2H.8.c.they"), "chicane") == scoring.Figure(
+        "they", "above", "chicane", 16, "chicane (a hand without a trump): 2 \u00d7 8", _law("9", "4"),
+        ("chicane-multiple", "trick-value"), CHICANE_1912,
+    )  # fmt: skip
+    c1913 = library.code("auction-bridge-1913")
+    assert _item(_hand(c1913, "we.2H.8.c.we"), "chicane") == scoring.Figure(
+        "we", "above", "chicane", 0, "chicane: not scored under this code", _law("6", "9", "3"),
+        ("chicane-multiple", "trick-value"),
+        "Chicane was abolished in the late-1913 revision; the code has no chicane law and scores only honours.",
+    )  # fmt: skip
+    unknown = _item(_hand(_with_value(c1912, "chicane-multiple", "not-known"), "we.2H.8.c.they"), "chicane")
+    assert (unknown.points, unknown.reason, unknown.note) == (
+        None, "chicane (a hand without a trump): ? \u00d7 8",
+        f"Unknown: 'chicane-multiple' is given as 'not-known', not a number. The code's note: {CHICANE_1912}",
+    )  # fmt: skip
