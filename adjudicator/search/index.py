@@ -319,13 +319,23 @@ class SearchIndex:
             self._prefixes.put(prefix, found)
         return found
 
-    def tokens(self, docnum: int) -> dict[str, list[tuple[int, int]]]:
-        """A document's shown text: each stem -> the character spans of its words (cached)."""
+    def tokens(self, docnum: int) -> dict[str, bytes]:
+        """A document's shown text: each stem -> the character spans of its words, each as its
+        start and end, one after the other (unsigned ints, native order, as ``array("I")``
+        writes them; cached as bytes: the garbage collector never
+        walks them, where lists of tuples made a full collection of a worker's caches take
+        tens of milliseconds)."""
         found = self._tokens.get(docnum)
         if found is None:
-            found = {}
+            spans: dict[str, array] = {}
             for m in TOKEN.finditer(self.docs[docnum].text):
-                found.setdefault(stem_of(m.group(0)), []).append((m.start(), m.end()))
+                stem = stem_of(m.group(0))
+                held = spans.get(stem)
+                if held is None:
+                    spans[stem] = array("I", m.span())
+                else:
+                    held.extend(m.span())
+            found = {stem: held.tobytes() for stem, held in spans.items()}
             self._tokens.put(docnum, found)
         return found
 

@@ -8,6 +8,7 @@ the text spans from them."""
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator
 
 from adjudicator.search.index import SearchIndex
 from adjudicator.search.results import Span
@@ -21,7 +22,7 @@ def window(index: SearchIndex, docnum: int, terms: frozenset[str]) -> array:
     end, then the start and end of each match in it."""
     text = index.docs[docnum].text
     found = index.tokens(docnum) if terms else {}
-    matches = sorted(span for term in terms if term in found for span in found[term])
+    matches = sorted(pair for term in terms if term in found for pair in _pairs(found[term]))
     if not matches:
         end = len(text) if len(text) <= SNIPPET_CHARS else text.rfind(" ", 0, SNIPPET_CHARS)
         return array("I", (0, end if end > 0 else min(len(text), SNIPPET_CHARS)))
@@ -50,6 +51,12 @@ def window(index: SearchIndex, docnum: int, terms: frozenset[str]) -> array:
             out.extend((s, e))
             pos = e
     return out
+
+
+def _pairs(packed: bytes) -> Iterator[tuple[int, int]]:
+    """(start, end) of each word of ``SearchIndex.tokens``' packed spans."""
+    values = memoryview(packed).cast("I")
+    return zip(values[::2], values[1::2], strict=True)
 
 
 def spans(text: str, positions: array) -> tuple[Span, ...]:
