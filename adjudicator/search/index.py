@@ -25,9 +25,11 @@ import itertools
 import json
 import math
 import shutil
+import sys
 import threading
 import warnings
 from array import array
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -48,11 +50,12 @@ from adjudicator.search.documents import CodeInfo, Document, Indexed
 from adjudicator.search.results import Edition
 from adjudicator.search.text import PLAIN, STEM, TOKEN, distance, join, pair_terms, stem_of, stems
 
-FORMAT = 3
+FORMAT = 4
 """Bumped whenever the index layout changes: an index of another format is rebuilt."""
 
 MANIFEST = "adjudicator-index.json"
 DOCUMENTS = "documents.json"
+PACKED = "postings.bin"
 BUILD_COMMAND = "adjudicator build-index"
 
 K1 = 1.2
@@ -103,6 +106,18 @@ class Postings:
     weights: array
     docset: frozenset[int]
 
+    def dense(self, size: int) -> array:
+        """The weights by docnum (0.0 where the term is not), ``size`` documents in all: each
+        document's weight found by indexing, not a search (made on first use: for long
+        postings, where the array is at most a few times the postings' own size)."""
+        found = self.__dict__.get("_dense")
+        if found is None:
+            found = array("d", bytes(8 * size))
+            for d, w in zip(self.docnums, self.weights, strict=True):
+                found[d] = w
+            object.__setattr__(self, "_dense", found)
+        return found
+
     @property
     def by_weight(self) -> list[int]:
         """The docnums, heaviest first (ties: library order), made on first use."""
@@ -116,6 +131,74 @@ class Postings:
 
 
 _EMPTY = Postings(array("i"), array("d"), frozenset())
+
+
+class Packed:
+    """The postings of every stem (``text``: docnums and BM25 weights) and every word as
+    written (``spell``: docnums), packed at build time into one run of bytes: a term's
+    first read is two slices, where reading it from whoosh (its term table, its blocks)
+    and weighing it cost a few hundred microseconds a term in a query's time. Little-endian
+    32-bit docnums and 64-bit floats, term after term in each field's order; ``counts``
+    holds each field's terms, in that order, with their number of documents."""
+
+    FIELDS = ("text", "spell")  # the weighted field first
+    WEIGHTED = frozenset({"text"})
+
+    def __init__(self, blob: bytes, counts: Mapping[str, list[tuple[str, int]]]) -> None:
+        self.blob = blob
+        self.counts = {field: list(map(tuple, counts[field])) for field in self.FIELDS}
+        self.where: dict[str, dict[str, tuple[int, int]]] = {}  # field -> term -> (offset, documents)
+        offset = 0
+        for field in self.FIELDS:
+            size = 12 if field in self.WEIGHTED else 4
+            table = self.where[field] = {}
+            for term, n in self.counts[field]:
+                table[term] = (offset, n)
+                offset += size * n
+        if offset != len(blob):
+            raise ValueError(f"the packed postings hold {len(blob)} bytes where their terms need {offset}")
+        self.words = [term for term, _ in self.counts["spell"]]  # sorted: the lexicon's order
+
+    def read(self, field: str, term: str) -> tuple[array, array] | None:
+        """``term``'s docnums and (``text``) weights, or None if the field has not the term."""
+        found = self.where[field].get(term)
+        if found is None:
+            return None
+        offset, n = found
+        docnums, weights = array("i"), array("d")
+        docnums.frombytes(self.blob[offset : offset + 4 * n])
+        if field in self.WEIGHTED:
+            weights.frombytes(self.blob[offset + 4 * n : offset + 12 * n])
+        if sys.byteorder == "big":
+            docnums.byteswap()
+            weights.byteswap()
+        return docnums, weights
+
+    def frequency(self, word: str) -> int:
+        """How many documents write ``word`` (0: none)."""
+        found = self.where["spell"].get(word)
+        return 0 if found is None else found[1]
+
+    @classmethod
+    def of(cls, index: SearchIndex) -> Packed:
+        """Every term of the packed fields read from ``index``'s whoosh files and weighed."""
+        reader = index.searcher().reader()
+        pieces: list[bytes] = []
+        counts: dict[str, list[tuple[str, int]]] = {}
+        for field in cls.FIELDS:
+            counts[field] = []
+            for raw in reader.lexicon(field):
+                term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                docnums, weights = index.from_whoosh(field, term)
+                if sys.byteorder == "big":
+                    docnums, weights = array("i", docnums), array("d", weights)
+                    docnums.byteswap()
+                    weights.byteswap()
+                pieces.append(docnums.tobytes())
+                if field in cls.WEIGHTED:
+                    pieces.append(weights.tobytes())
+                counts[field].append((term, len(docnums)))
+        return cls(b"".join(pieces), counts)
 
 
 class SearchIndex:
@@ -145,6 +228,7 @@ class SearchIndex:
         self._citing: dict[str, frozenset[int]] | None = None
         self._members: dict[int, tuple[int, ...]] | None = None
         self.refers: list[tuple[str, ...]] = []  # set by open/build: each document's cross-references
+        self.packed: Packed = Packed(b"", {"text": [], "spell": []})  # set by open/build
         self.code_ids = list(codes)
         position = {c: i for i, c in enumerate(self.code_ids)}
         self.code_of = [position[d.code] for d in docs]  # docnum -> the code's position (a list: read fastest)
@@ -162,7 +246,6 @@ class SearchIndex:
         self._facet_keys: dict[str, list[tuple[int, ...]]] = {}
         self._values: dict[str, list[str]] = {}
         self._remedies: dict[tuple[str, str], list[int]] | None = None
-        self._known: Bounded[bool] = Bounded(50_000)
         self._deleted: dict[str, tuple[str, ...]] | None = None
         self._editions: dict[int, tuple[Edition, ...]] = {}
 
@@ -214,23 +297,34 @@ class SearchIndex:
     # ------------------------------------------------------------ what queries read
 
     def postings(self, fieldname: str, term: str) -> Postings:
-        """``term``'s documents in ``fieldname`` ("text" or "pairs") with BM25 weights."""
+        """``term``'s documents in ``fieldname`` ("text" or "pairs") with BM25 weights (and
+        in "spell", the words as written, without weights)."""
         key = (fieldname, term)
         found = self._postings.get(key)
         if found is not None:
             return found
+        read = self.packed.read(fieldname, term) if fieldname in Packed.FIELDS else self.from_whoosh(fieldname, term)
+        if read is None or not read[0]:
+            return self._postings.put(key, _EMPTY)
+        docnums, weights = read
+        return self._postings.put(key, Postings(docnums, weights, frozenset(docnums)))
+
+    def from_whoosh(self, fieldname: str, term: str) -> tuple[array, array]:
+        """``term``'s docnums and BM25 weights (none in "spell") as whoosh's files hold them."""
         try:
             matcher = self.searcher().reader().postings(fieldname, term)
         except TermNotFound:
-            return self._postings.put(key, _EMPTY)
+            return array("i"), array("d")
         docnums, tfs = _read(matcher)
+        if fieldname == "spell":
+            return docnums, array("d")
         n, df = len(self.docs), len(docnums)
         idf = math.log(1 + (n - df + 0.5) / (df + 0.5))
         norms, kinds = self.norms, self.kind_weights
         weights = array(
             "d", (kinds[d] * idf * tf * (K1 + 1) / (tf + norms[d]) for d, tf in zip(docnums, tfs, strict=True))
         )
-        return self._postings.put(key, Postings(docnums, weights, frozenset(docnums)))
+        return docnums, weights
 
     def by_code(self, key: Any, docset: frozenset[int]) -> dict[int, frozenset[int]]:
         """``docset`` split by code (position -> docnums), cached under ``key``."""
@@ -256,10 +350,7 @@ class SearchIndex:
 
     def known(self, word: str) -> bool:
         """Whether ``word`` is written anywhere in the index (as typed, not stemmed)."""
-        found = self._known.get(word)
-        if found is None:
-            found = self._known.put(word, bool(self.searcher().reader().doc_frequency("spell", word)))
-        return found
+        return word in self.packed.where["spell"]
 
     def near(self, word: str) -> list[tuple[int, int, str]]:
         """Known words within two edits of ``word`` sharing its first letter, nearest and most
@@ -274,12 +365,10 @@ class SearchIndex:
             candidates = {
                 w for k in keys for w in table.get(k, ()) if w != word and w[:FUZZY_PREFIX] == word[:FUZZY_PREFIX]
             }
-            reader = self.searcher().reader()
-            found = sorted(
-                (d, -reader.doc_frequency("spell", other), other)
-                for other in candidates
-                if (d := distance(word, other)) <= 2
-            )[:8]
+            frequency = self.packed.frequency
+            found = sorted((d, -frequency(other), other) for other in candidates if (d := distance(word, other)) <= 2)[
+                :8
+            ]
             self._near.put(word, found)
         return found
 
@@ -289,10 +378,8 @@ class SearchIndex:
         if self._deleted is None:
             with self._lock:
                 if self._deleted is None:
-                    reader = self.searcher().reader()
                     table: dict[str, list[str]] = {}
-                    for raw in reader.lexicon("spell"):
-                        known = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+                    for known in self.packed.words:
                         for key in (known, *_dropped(known)):
                             table.setdefault(key, []).append(known)
                     self._deleted = {k: tuple(v) for k, v in table.items()}
@@ -300,22 +387,18 @@ class SearchIndex:
 
     def spelled(self, word: str) -> frozenset[int]:
         """The documents where ``word`` is written as typed."""
-        key = ("spell", word)
-        found = self._postings.get(key)
-        if found is None:
-            reader = self.searcher().reader()
-            ids = array("i", reader.postings("spell", word).all_ids()) if key in reader else array("i")
-            found = self._postings.put(key, Postings(ids, array("d"), frozenset(ids)))
-        return found.docset
+        return self.postings("spell", word).docset
 
     def completions(self, prefix: str) -> list[str]:
         """The most frequent known words starting with ``prefix`` (at most MAX_EXPANSIONS)."""
         found = self._prefixes.get(prefix)
         if found is None:
-            reader = self.searcher().reader()
-            known = [w.decode("utf-8") if isinstance(w, bytes) else w for w in reader.expand_prefix("spell", prefix)]
-            known = [w for _, w in sorted((-reader.doc_frequency("spell", w), w) for w in known[:500])]
-            found = known[:MAX_EXPANSIONS]
+            words, frequency = self.packed.words, self.packed.frequency
+            first = bisect_left(words, prefix)
+            known = list(
+                itertools.takewhile(lambda w: w.startswith(prefix), itertools.islice(words, first, first + 500))
+            )
+            found = [w for _, w in sorted((-frequency(w), w) for w in known)][:MAX_EXPANSIONS]
             self._prefixes.put(prefix, found)
         return found
 
@@ -607,12 +690,13 @@ def _with_lengths(ix: Any, docs: list[Document]) -> list[Document]:
 _FIELDS = Document._fields
 
 
-def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInfo]) -> dict[str, Any]:
+def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInfo], packed: Packed) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "fields": list(_FIELDS),
         "docs": [[getattr(d, name) for name in _FIELDS] for d in docs],
         "refers": [list(i.cites) for i in indexed],
+        "packed": {field: [list(row) for row in rows] for field, rows in packed.counts.items()},
         "codes": {
             c.id: {**asdict(c), "words": sorted(c.words), "numbers": dict(sorted(c.numbers.items()))}
             for c in codes.values()
@@ -620,7 +704,9 @@ def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInf
     }
 
 
-def _load(data: dict[str, Any]) -> tuple[list[Document], list[tuple[str, ...]], dict[str, CodeInfo]]:
+def _load(
+    data: dict[str, Any],
+) -> tuple[list[Document], list[tuple[str, ...]], dict[str, CodeInfo], dict[str, list[tuple[str, int]]]]:
     if tuple(data["fields"]) != _FIELDS:
         raise ValueError("the documents' fields are not this version's")
     position = {name: i for i, name in enumerate(_FIELDS)}
@@ -637,7 +723,7 @@ def _load(data: dict[str, Any]) -> tuple[list[Document], list[tuple[str, ...]], 
         )
         for cid, c in data["codes"].items()
     }
-    return docs, refers, codes
+    return docs, refers, codes, data["packed"]
 
 
 def _index_files(directory: Path) -> dict[str, dict[str, Any]]:
@@ -666,6 +752,7 @@ def build_index(library: Library, directory: Path | None = None) -> SearchIndex:
         ix = _write(_RamStorage(), docs, indexed, segid)
         index = SearchIndex(ix, _with_lengths(ix, docs), codes, manifest)
         index.refers = [i.cites for i in indexed]
+        index.packed = Packed.of(index)
         return index
 
     directory = Path(directory)
@@ -678,8 +765,12 @@ def build_index(library: Library, directory: Path | None = None) -> SearchIndex:
         fresh.mkdir()
         ix = _write(FileStorage(str(fresh)), docs, indexed, segid)
         docs = _with_lengths(ix, docs)
+        reading = SearchIndex(ix, docs, codes, manifest)
+        packed = Packed.of(reading)
+        reading.close()
         ix.close()
-        (fresh / DOCUMENTS).write_text(_json(_dump(docs, indexed, codes)), "utf-8")
+        (fresh / PACKED).write_bytes(packed.blob)
+        (fresh / DOCUMENTS).write_text(_json(_dump(docs, indexed, codes, packed)), "utf-8")
         files = _index_files(fresh)
         (fresh / MANIFEST).write_text(_json({**manifest, "files": files}), "utf-8")
         old = directory.with_name(directory.name + ".old")
@@ -749,7 +840,8 @@ def open_index(directory: Path, laws_dir: Path | None) -> SearchIndex:
     with warnings.catch_warnings():  # whoosh leaves a damaged file open when it fails: let it go quietly
         warnings.simplefilter("ignore", ResourceWarning)
         try:
-            docs, refers, codes = _load(json.loads((directory / DOCUMENTS).read_text("utf-8")))
+            docs, refers, codes, counts = _load(json.loads((directory / DOCUMENTS).read_text("utf-8")))
+            packed = Packed((directory / PACKED).read_bytes(), counts)
             ix = whoosh_index.open_dir(str(directory))
             segments = ix._segments()
             count = ix.doc_count_all()
@@ -763,6 +855,7 @@ def open_index(directory: Path, laws_dir: Path | None) -> SearchIndex:
         raise IndexProblem(directory, "the index is corrupt (its documents do not match its manifest)")
     index = SearchIndex(ix, docs, codes, {k: v for k, v in manifest.items() if k != "files"})
     index.refers = refers
+    index.packed = packed
     return index
 
 

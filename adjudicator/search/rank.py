@@ -37,6 +37,7 @@ DEFINES = 0.3
 MAX_POSTINGS = 30_000
 MAX_REFINED = 200  # documents whose titles are weighed (the best by their first score)
 MAX_SCORED = 400  # documents scored at most; more found are listed after them, in library order
+DENSE = 8  # a term in at least one document in DENSE has its weights kept by docnum too (Postings.dense)
 
 
 def _form_docs(index: SearchIndex, form: Form) -> frozenset[int]:
@@ -55,13 +56,18 @@ def unit_docs(index: SearchIndex, unit: Unit) -> frozenset[int]:
     return frozenset().union(*sets) if sets else frozenset()
 
 
-def _add(into: dict[int, float], postings: Postings, docs: frozenset[int], factor: float = 1.0) -> None:
+def _add(into: dict[int, float], postings: Postings, docs: frozenset[int], size: int, factor: float = 1.0) -> None:
     """Add to ``into`` the weight (times ``factor``) of ``postings`` in each document of
-    ``docs`` that has the term: the postings read through when ``docs`` is not much
-    smaller, else each document looked up in them (a common term's thousands of postings
-    against a few hundred documents)."""
+    ``docs`` that has the term: a long term's weights by docnum (``size`` documents in all)
+    for the documents both hold, when ``docs`` is much smaller; the postings read through
+    when ``docs`` is not much smaller; else each document looked up in them."""
     docnums, weights = postings.docnums, postings.weights
     get = into.get
+    if len(docnums) * DENSE >= size and len(docs) * 2 < len(docnums):
+        dense = postings.dense(size)
+        for d in docs & postings.docset:
+            into[d] = get(d, 0.0) + dense[d] * factor
+        return
     if len(docs) * 8 >= len(docnums):
         for d, w in zip(docnums, weights, strict=True):
             if d in docs:
@@ -87,7 +93,7 @@ def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget:
         for field, term in form.terms:
             postings = index.postings(field, term)
             budget[0] -= len(postings.docnums)  # the bound counts the postings, however they are read
-            _add(found, postings, docs)
+            _add(found, postings, docs, len(index.docs))
         boost = form.boost
         for d, w in found.items():
             w *= boost
@@ -174,6 +180,14 @@ def score(
     for unit, _ in sorted(units, key=lambda us: len(us[1])):  # the rarest first: the bound drops the commonest
         if budget[0] <= 0:
             break
+        if len(unit.forms) == 1 and len(unit.forms[0].terms) == 1 and not unit.forms[0].phrase:
+            # one term: its weights (times the boost) straight into the scores, as the general
+            # way below adds them (each document's best form is its one form)
+            form = unit.forms[0]
+            postings = index.postings(*form.terms[0])
+            budget[0] -= len(postings.docnums)
+            _add(scores, postings, inside, len(index.docs), form.boost)
+            continue
         for d, s in _unit_scores(index, unit, inside, budget).items():
             scores[d] += s
     for pair in plan.pairs:
@@ -181,9 +195,9 @@ def score(
         if budget[0] <= 0:
             break
         budget[0] -= len(postings.docnums)
-        _add(scores, postings, inside, PAIR_BOOST)
+        _add(scores, postings, inside, len(index.docs), PAIR_BOOST)
     if len(scores) > MAX_REFINED:
-        floor = heapq.nlargest(MAX_REFINED, scores.values())[-1]
+        floor = sorted(scores.values(), reverse=True)[MAX_REFINED - 1]
         best = {d: s for d, s in scores.items() if s >= floor}
     else:
         best = scores

@@ -374,6 +374,25 @@ def laws_copy(tmp_path):
     return tmp_path / "laws"
 
 
+def test_the_packed_postings_are_whooshs_weighed(index, mini, laws_copy, tmp_path):
+    """Every stem's and every written word's postings, packed at build (in RAM and on disk),
+    are the documents whoosh holds for it, with the weights it would give them."""
+    from adjudicator.search.index import Packed
+
+    on_disk = build_index(load_library(laws_copy), tmp_path / "index")
+    for field in Packed.FIELDS:
+        terms = [term for term, _ in index.packed.counts[field]]
+        assert terms == sorted(terms) and len(terms) > 50
+        for term in terms:
+            docnums, weights = index.from_whoosh(field, term)
+            assert len(docnums) > 0
+            for packed in (index.packed, on_disk.packed):
+                assert packed.read(field, term) == (docnums, weights)
+            if field == "spell":
+                assert index.packed.frequency(term) == len(docnums) and not weights
+    assert index.packed.read("text", "zzzz") is None and not index.known("zzzz") and index.known("revoke")
+
+
 def test_an_index_on_disk_opens_and_searches_the_same(mini, index, laws_copy, tmp_path):
     built = build_index(load_library(laws_copy), tmp_path / "index")
     opened = open_index(tmp_path / "index", laws_copy)
@@ -430,6 +449,7 @@ DAMAGED = {  # each kind of file of an index: how it is found
     "lengths": "*_text_len.col",
     "segment TOC": "*.toc",
     "documents": "documents.json",
+    "packed postings": "postings.bin",
 }
 
 
