@@ -48,6 +48,7 @@ from adjudicator.model import Code, Library
 from adjudicator.search import SearchIndex, build_index, open_index, search
 
 WORD = re.compile(r"[A-Za-z]{3,}")
+SLOWEST = 8
 
 
 # ---------------------------------------------------------------- synthetic corpora
@@ -296,6 +297,10 @@ def main(argv: list[str] | None = None) -> None:
                 f"{pct(ours_cpu)[1] / p50_cpu:.1f}x (CPU); results cache {len(index.results)} queries, "
                 f"about {index.results.used / 1e6:.1f} MB of {index.results.limit / 1e6:.1f} MB"
             )
+            slowest = sorted(zip(ours_cpu, queries, strict=True), key=lambda tq: -tq[0])[:SLOWEST]
+            print(f"{'':8} the slowest (CPU ms, x the median): " + "; ".join(
+                f"{t:.1f} {t / p50_cpu:.1f}x {q.kind} {q.text[:40]!r}" for t, q in slowest
+            ))  # fmt: skip
             if scale == 1:
                 for kind in dict.fromkeys(q.kind for q in queries):
                     picked = [t for t, q in zip(ours_cpu, queries, strict=True) if q.kind == kind]

@@ -185,23 +185,43 @@ def snapshot() -> Iterator[dict[str, str]]:
 
 
 LUA = """
-local paths = {%s}
-local i = math.random(#paths)
+local paths = {}
+for line in io.lines(%s) do paths[#paths + 1] = line end
+local step = %d
+local counter = 0
+setup = function(thread)
+  thread:set("id", counter)
+  counter = counter + 1
+end
+local i = nil
 request = function()
-  i = i %% #paths + 1
-  return wrk.format("GET", paths[i])
+  -- thread k of n sends paths k, k + n, k + 2n, ...: no two threads send the same path
+  -- until the list wraps (id is set by setup in each thread's own state)
+  if i == nil then i = id end
+  local path = paths[i %% #paths + 1]
+  i = i + step
+  return wrk.format("GET", path)
 end
 """
 
 
 @dataclass
 class Run:
-    requests: int
-    rps: float
-    p50_ms: float
+    requests: int  # answers received, whatever their status
+    rps: float  # answers served (2xx/3xx) per second: a 503 Busy or a 404 is not throughput
+    p50_ms: float  # of every answer (wrk cannot time the served apart)
     p99_ms: float
-    errors: int  # socket errors (connect, read, write, timeout) plus non-2xx/3xx responses
+    non_2xx: int  # answers that were not 2xx/3xx (a search turned away is a 503)
+    socket_errors: int  # connect, read, write, timeout
     seconds: float
+
+    @property
+    def served(self) -> int:
+        return self.requests - self.non_2xx
+
+    @property
+    def errors(self) -> int:
+        return self.non_2xx + self.socket_errors
 
 
 _UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
@@ -213,32 +233,33 @@ def _ms(text: str) -> float:
 
 
 def wrk(url: str, paths: list[str], *, connections: int = 16, threads: int = 2, seconds: int = 10) -> Run:
-    """``wrk -t threads -c connections -d seconds --latency`` cycling through ``paths``."""
-    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(LUA % ", ".join(json.dumps(p) for p in paths))
-    try:
+    """``wrk -t threads -c connections -d seconds --latency`` cycling through ``paths`` (each
+    thread its own share of them: while ``requests`` is at most ``len(paths)``, no path
+    was asked twice)."""
+    with tempfile.TemporaryDirectory(prefix="bench-wrk-") as folder:
+        listed, script = Path(folder) / "paths", Path(folder) / "script.lua"
+        listed.write_text("".join(p + "\n" for p in paths))
+        script.write_text(LUA % (json.dumps(str(listed)), threads))
         out = subprocess.run(
-            ["/usr/bin/wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", script.name, url],
+            ["/usr/bin/wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", "-s", str(script), url],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
-    finally:
-        os.unlink(script.name)
     latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", out, re.MULTILINE))
     total = re.search(r"^\s+(\d+) requests in ([\d.]+)(\w+)", out, re.MULTILINE)
     socket_errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    errors = (sum(int(n) for n in socket_errors.groups()) if socket_errors else 0) + (
-        int(non_2xx.group(1)) if non_2xx else 0
-    )
+    requests, elapsed = int(total.group(1)), _ms(total.group(2) + total.group(3)) / 1e3
+    refused = int(non_2xx.group(1)) if non_2xx else 0
     return Run(
-        requests=int(total.group(1)),
-        rps=float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)),
+        requests=requests,
+        rps=(requests - refused) / elapsed,
         p50_ms=_ms(latency["50"]) if "50" in latency else math.nan,  # no request answered in time
         p99_ms=_ms(latency["99"]) if "99" in latency else math.nan,
-        errors=errors,
-        seconds=_ms(total.group(2) + total.group(3)) / 1e3,
+        non_2xx=refused,
+        socket_errors=sum(int(n) for n in socket_errors.groups()) if socket_errors else 0,
+        seconds=elapsed,
     )
 
 
