@@ -51,7 +51,9 @@ class _Matched:
     named: list[str] | None
 
 
-def _match(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> _Matched:
+def _match(index: SearchIndex, text: str, filters: Mapping[str, str | None], *, finding: bool = False) -> _Matched:
+    """The query read and matched. ``finding``: only whether it finds something is wanted
+    (``candidates`` then holds some of what is found, at least one allowed, if any is)."""
     parsed = Q.parse(text)
     codes = Q.candidate_codes(index, filters["game"], filters["code"])
     exact = Q.resolve(index, parsed, codes)
@@ -75,7 +77,7 @@ def _match(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> 
     units: list = []
     if plan.units:
         positions = range(len(index.code_ids)) if named is None else [index.code_ids.index(c) for c in named]
-        candidates, units = rank.match(index, plan, positions)
+        candidates, units = rank.match(index, plan, positions, allowed if finding else None)
     elif exact:  # a citation alone: what cites it follows the law itself
         refs = {f"{index.docs[d].code}:{index.docs[d].number.lower()}" for d in exact if index.docs[d].number}
         candidates = frozenset().union(*(index.citing(r) for r in sorted(refs))) & named_scope
@@ -87,7 +89,7 @@ def _match(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> 
 
 
 def _finds(index: SearchIndex, text: str, filters: Mapping[str, str | None]) -> bool:
-    m = _match(index, text, filters)
+    m = _match(index, text, filters, finding=True)
     return bool(m.exact) or not m.candidates.isdisjoint(m.allowed)
 
 
@@ -100,7 +102,7 @@ def _facets(
     group_of = index.group_of
     sets = {name: index.filtered(name, value) for name, value in filters.items() if value is not None}
     subsets: dict[tuple[str, ...], frozenset[int]] = {}
-    grouped: dict[tuple[str, ...], set[int]] = {}
+    grouped: dict[tuple[str, ...], list[int]] = {}  # sorted: counted by runs
 
     def key(without: str) -> tuple[str, ...]:
         return tuple(sorted(n for n in sets if n != without))
@@ -111,10 +113,10 @@ def _facets(
             subsets[k] = matched.intersection(*(sets[n] for n in k)) if k else matched
         return subsets[k]
 
-    def groups(without: str) -> set[int]:
+    def groups(without: str) -> list[int]:
         k = key(without)
         if k not in grouped:
-            grouped[k] = set(map(group_of.__getitem__, subset(without)))
+            grouped[k] = sorted(set(map(group_of.__getitem__, subset(without))))
         return grouped[k]
 
     total = len(groups(""))
@@ -136,7 +138,8 @@ def _facets(
 
 
 def _counted(index: SearchIndex, name: str, docnums: Iterable[int], value_of: Callable[[int], Any]) -> Counter:
-    """How many of ``docnums`` (documents, or groups by their first document) have each
+    """How many of ``docnums`` (documents, or groups by their first document; a set, or a
+    list already sorted) have each
     value of ``name``: by the runs of each value in docnum order (a sort, a bisection a
     run) where the index has them, else one by one."""
     runs = index.runs(name)
@@ -144,7 +147,7 @@ def _counted(index: SearchIndex, name: str, docnums: Iterable[int], value_of: Ca
         found = Counter(map(value_of, docnums))
         return Counter({index.code_ids[c]: k for c, k in found.items()}) if name == "code" else found
     starts, values = runs
-    ordered = sorted(docnums)
+    ordered = docnums if isinstance(docnums, list) else sorted(docnums)  # a list is sorted (groups())
     out: Counter = Counter()
     cuts = [bisect_left(ordered, start) for start in starts]
     cuts.append(len(ordered))
@@ -209,21 +212,24 @@ def search(
     kind: str | None = None,
     page: int = 1,
     pagelen: int = 10,
+    clamp: bool = False,
 ) -> Results:
     """Search ``index``; never raises on any query text. An unknown filter value raises
-    UnknownFilter (with the valid values and the nearest)."""
+    UnknownFilter (with the valid values and the nearest). A page past the last has no
+    hits, or (``clamp``) is the last page (``Results.page`` says which), as the pages and
+    the API show it: found in the same search, not a second one."""
     text, cut, filters, page, pagelen = _read(index, query, game, code, topic, kind, page, pagelen)
-    key = (text, *filters.values(), page, pagelen)
+    key = (text, *filters.values(), page, pagelen, clamp)
     packed = index.results.get(key)
     if packed is not None:
         return _unpack(index, packed)
-    results, shown = _search(index, text, cut, filters, page, pagelen)
+    results, shown = _search(index, text, cut, filters, page, pagelen, clamp)
     index.results.put(key, _pack(index, results, shown))
     return results
 
 
 def cached(
-    index: SearchIndex, query: str, *, page: int = 1, pagelen: int = 10, **filters: str | None
+    index: SearchIndex, query: str, *, page: int = 1, pagelen: int = 10, clamp: bool = False, **filters: str | None
 ) -> Results | None:
     """What ``search`` would return for the same arguments (``filters``: game, code, topic,
     kind), if the index's results cache holds it (a lookup: it never computes, so a server
@@ -235,7 +241,7 @@ def cached(
         )
     given = [filters.get(name) for name in ("game", "code", "topic", "kind")]
     text, _, checked, page, pagelen = _read(index, query, *given, page, pagelen)
-    packed = index.results.get((text, *checked.values(), page, pagelen))
+    packed = index.results.get((text, *checked.values(), page, pagelen, clamp))
     return None if packed is None else _unpack(index, packed)
 
 
@@ -305,7 +311,7 @@ def _hit(index: SearchIndex, d: int, spans: tuple[Span, ...], exact: bool) -> Hi
 
 
 def _search(
-    index: SearchIndex, text: str, cut: bool, filters: dict[str, str | None], page: int, pagelen: int
+    index: SearchIndex, text: str, cut: bool, filters: dict[str, str | None], page: int, pagelen: int, clamp: bool
 ) -> tuple[Results, list[tuple[int, array]]]:
     m = _match(index, text, filters)
     if m.units:
@@ -323,8 +329,10 @@ def _search(
         matched &= frozenset().union(*(index.filtered("code", c) for c in m.named))
     visible = matched if m.allowed is index.everything else matched & m.allowed
     unscored = visible.difference(scores)  # found but not scored (the cost bound): after the others
-    ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen, unscored)
     total, facets = _facets(index, matched, filters)
+    if clamp:
+        page = min(page, max(1, -(-total // pagelen)))
+    ranked = rank.rank_groups(index, scores, m.allowed, m.exact, page * pagelen, unscored)
     terms = _highlight(m.plan)
     exact = set(m.exact)
     prefer = filters["code"]

@@ -240,6 +240,8 @@ class SearchIndex:
         self.group_of = [d.group for d in docs]
         self.kind_weights = [KIND_WEIGHT[d.kind] for d in docs]
         self.norms = [K1 * (1 - B + B * d.length / self.average_length) for d in docs]  # BM25's length part
+        self.title_sizes = [max(1, len(d.title_stems)) for d in docs]  # read for every title weighed
+        self.defining = frozenset(n for n, d in enumerate(docs) if d.defines)
         self._titled: dict[str, frozenset[int]] | None = None
         self._rests_on: list[tuple[int, ...]] | None = None
         self._resting: frozenset[int] | None = None

@@ -19,9 +19,7 @@ out past it), so no query costs more than a few times the median.
 from __future__ import annotations
 
 import heapq
-import itertools
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Iterable, Mapping
 
 from adjudicator.search.index import Postings, SearchIndex
@@ -103,7 +101,7 @@ def _unit_scores(index: SearchIndex, unit: Unit, within: frozenset[int], budget:
 
 
 def match(
-    index: SearchIndex, plan: Plan, codes: Iterable[int]
+    index: SearchIndex, plan: Plan, codes: Iterable[int], meeting: frozenset[int] | None = None
 ) -> tuple[frozenset[int], list[tuple[Unit, frozenset[int]]]]:
     """The documents of ``codes`` (positions) the plan matches, with each unit's documents.
 
@@ -111,7 +109,11 @@ def match(
     filter by code, game or words naming codes gives each code's documents as they would
     be alone, and a facet counts what choosing it shows): a document matches when it
     holds one of the units rare in its code (in at most COMMON of its documents), or all
-    the units its code holds but one (both, of two; any, of two common ones or of one)."""
+    the units its code holds but one (both, of two; any, of two common ones or of one).
+
+    ``meeting``: only whether some match is in it is wanted (the did-you-mean's check):
+    the first code whose matches meet it ends the matching, with those matches alone and
+    no units."""
     per_unit: list[tuple[Unit, frozenset[int], Mapping[int, frozenset[int]]]] = []  # its documents, by code
     parts = {id(u) for u in plan.units if u.part}
     for unit in plan.units:
@@ -128,12 +130,14 @@ def match(
             per_unit.append((unit, every, {c: frozenset(p) for c, p in split.items()}))
     if not per_unit:
         return frozenset(), []
-    matched: list[Iterable[int]] = []
+    matched: list[frozenset[int]] = []
     sizes = index.code_docs
+    excluded = frozenset().union(*(index.postings("text", s).docset for s in plan.excluded))
     for c in codes:
         present = [split[c] for u, _, split in per_unit if c in split and id(u) not in parts]
         if not present:
             continue
+        start = len(matched)
         cut = max(COMMON * len(sizes[c]), MIN_RARE)
         rare = [docs for docs in present if len(docs) <= cut]
         if len(present) == 1 or (len(present) == 2 and not rare):
@@ -141,14 +145,36 @@ def match(
         else:
             matched.extend(rare)
             if len(present) >= 2:
-                need = max(2, len(present) - 1)
-                counts = Counter(itertools.chain.from_iterable(present))
-                matched.append([d for d, n in counts.items() if n >= need])
+                matched.extend(_all_but_one(present))
+        if meeting is not None:
+            here = frozenset().union(*matched[start:]) - excluded
+            if not here.isdisjoint(meeting):
+                return here, []
     found = frozenset().union(*matched)
-    if plan.excluded:
-        found -= frozenset().union(*(index.postings("text", s).docset for s in plan.excluded))
+    if excluded:
+        found -= excluded
     units = [(u, every & found) for u, every, _ in per_unit]
     return found, [(u, docs) for u, docs in units if docs]
+
+
+def _all_but_one(sets: list[frozenset[int]]) -> list[frozenset[int]]:
+    """The documents in every one of ``sets`` but one at most (of two, in both): each set's
+    complement's intersection, from the intersections before and after it (a few
+    intersections, each no larger than the last, where counting each document of each set
+    cost a common query's sixteen words thousands of steps a code)."""
+    n = len(sets)
+    if n == 2:
+        return [sets[0] & sets[1]]
+    before = [sets[0]]  # before[i]: the intersection of sets[0..i]
+    for one in sets[1:-1]:
+        before.append(before[-1] & one)
+    out, after = [], sets[-1]  # after: the intersection of sets[i+1..]
+    out.append(before[n - 2])  # all but the last
+    for i in range(n - 2, 0, -1):
+        out.append(before[i - 1] & after)
+        after = after & sets[i]
+    out.append(after)  # all but the first
+    return out
 
 
 def lifted(index: SearchIndex, docnums: Iterable[int]) -> dict[int, list[int]]:
@@ -264,12 +290,12 @@ def _title_factors(
     for stem in frozenset().union(*concepts):
         for d in held.keys() & index.titled(stem):
             words[d] = words.get(d, 0) + 1
-    docs, n = index.docs, len(concepts)
+    sizes, defines, n = index.title_sizes, index.defining if defining else frozenset(), len(concepts)
     for d, count in held.items():
         covered = count / n
-        share = min(1.0, words.get(d, 0) / max(1, len(docs[d].title_stems)))
+        share = min(1.0, words.get(d, 0) / sizes[d])
         factor = 1.0 + TITLE_ANSWER * covered * covered * (0.5 + 0.5 * share)
-        if defining and docs[d].defines:
+        if d in defines:
             factor += DEFINES
         scores[d] *= factor
 
@@ -285,11 +311,11 @@ def rank_groups(
     looked at only when the scored do not fill ``limit``."""
     groups = index.group_of
     best: dict[int, float] = {}
-    for d, s in scores.items():
-        if d in allowed:
-            g = groups[d]
-            if s > best.get(g, -1.0):
-                best[g] = s
+    get = best.get
+    for d, s in scores.items() if allowed is index.everything else ((d, s) for d, s in scores.items() if d in allowed):
+        g = groups[d]
+        if s > get(g, -1.0):
+            best[g] = s
     first = list(dict.fromkeys(groups[d] for d in exact))
     seen = set(first)
     scored = [(-s, g) for g, s in best.items() if g not in seen and s > 0.0]

@@ -115,12 +115,26 @@ def fold(text: str) -> str:
 
 def words(text: str) -> list[str]:
     """The words of ``text`` as PLAIN reads them (lowercase, accents folded)."""
-    return [_fold_word(m.group(0)) for m in TOKEN.finditer(text)]
+    return list(_words(text))
 
 
 def stems(text: str) -> list[str]:
     """The stems of ``text`` as STEM reads them (no stop words, none shorter than two letters)."""
-    return [stem_word(w) for m in TOKEN.finditer(text) if len(w := _fold_word(m.group(0))) >= 2 and w not in STOP_WORDS]
+    return list(_stems(text))
+
+
+# a query reads the same words several times (its forms, its synonyms, the glossary's
+# names), and the next query many of them again: each text is read once
+@functools.lru_cache(maxsize=20_000)
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(_fold_word(m.group(0)) for m in TOKEN.finditer(text))
+
+
+@functools.lru_cache(maxsize=20_000)
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(
+        stem_word(w) for m in TOKEN.finditer(text) if len(w := _fold_word(m.group(0))) >= 2 and w not in STOP_WORDS
+    )
 
 
 def join(*parts: str | None) -> str:

@@ -57,21 +57,14 @@ def run_search(index: SearchIndex, params: SearchParams) -> search.Results:
 def _run_search(
     index: SearchIndex, params: SearchParams, find: Callable[..., search.Results | None]
 ) -> search.Results | None:
-
-    def page(number: int) -> search.Results | None:
-        return find(
-            index,
-            params.q,
-            game=params.filters.get("game"),
-            code=params.filters.get("code"),
-            topic=params.filters.get("topic"),
-            kind=params.filters.get("kind"),
-            page=number,
-            pagelen=params.pagelen,
-        )
-
-    results = page(params.page)
-    if results is None:
-        return None
-    last = max(1, -(-results.total // results.pagelen))
-    return page(last) if results.page > last else results
+    return find(
+        index,
+        params.q,
+        game=params.filters.get("game"),
+        code=params.filters.get("code"),
+        topic=params.filters.get("topic"),
+        kind=params.filters.get("kind"),
+        page=params.page,
+        pagelen=params.pagelen,
+        clamp=True,
+    )

@@ -253,12 +253,40 @@ def test_filters_alone_browse(index):
     assert search(index, "zzzz", kind="law").total == 0  # words that match nothing browse nothing
 
 
+@pytest.mark.parametrize(
+    ("sets", "expected"),
+    [
+        ([{1, 2}, {2, 3}], {2}),  # of two, both
+        ([{1, 2}, {2, 3}, {1, 3, 4}], {1, 2, 3}),  # of three, any two
+        ([{1, 2, 3}, {1, 2, 4}, {1, 3, 4}, {2, 5}], {1, 2}),  # of four, three: 3 and 4 are in two, 5 in one
+        ([{7}, {7}, {7}, {7}, {8}], {7}),
+    ],
+)
+def test_a_document_in_all_the_units_of_its_code_but_one_matches(sets, expected):
+    from adjudicator.search.rank import _all_but_one
+
+    assert frozenset().union(*_all_but_one([frozenset(s) for s in sets])) == expected
+
+
 def test_paging(index):
     first = search(index, "bid", pagelen=2)
     second = search(index, "bid", pagelen=2, page=2)
     assert first.total == second.total > 2
     assert not set(top(first)) & set(top(second))
     assert search(index, "bid", page=999).hits == ()
+
+
+def test_a_page_past_the_last_clamped_is_the_last(index):
+    """As the pages and the API ask: the last page, found in the same search (``page`` says
+    which); a page within the results is as it is; nothing found is page 1."""
+    first = search(index, "bid", pagelen=2)
+    last = -(-first.total // 2)
+    clamped = search(index, "bid", pagelen=2, page=999, clamp=True)
+    assert clamped.page == last > 1 and clamped.total == first.total
+    assert clamped.hits and clamped.hits == search(index, "bid", pagelen=2, page=last).hits
+    assert search(index, "bid", pagelen=2, page=2, clamp=True) == search(index, "bid", pagelen=2, page=2)
+    nothing = search(index, "zzzz", page=5, clamp=True)
+    assert (nothing.page, nothing.total, nothing.hits) == (1, 0, ())
     assert search(index, "bid", pagelen=10_000).pagelen == 100
     assert search(index, "bid", page=-3).page == 1
 
