@@ -15,8 +15,9 @@ ranked and cut again; the index's other caches (a term's weighted postings, the 
 a typo) fill as queries come, as they do in a worker. The index is warmed first, as the app
 warms a worker's (``SearchIndex.warm``: the tables of titles, citations, editions and
 misspellings), so the first typo does not pay for the misspellings table. Cost bound: the
-slowest query beside the median (aim: no more than about 5 times). Cached: the same 1,000
-again, each once.
+slowest query beside the median (aim: no more than about 5 times), and bench/flood.py's
+families of costly queries (sixteen common words, misspelt words, ...) beside it too.
+Cached: the same 1,000 again, each once.
 
 The synthetic corpora are made here, never committed: copy *k* of each code (k >= 1) has
 its own id and its texts reworded from the whole corpus's vocabulary, with 3 % of the
@@ -49,6 +50,7 @@ from adjudicator.search import SearchIndex, build_index, open_index, search
 
 WORD = re.compile(r"[A-Za-z]{3,}")
 SLOWEST = 8
+FAMILY_TRIES = 15
 
 
 # ---------------------------------------------------------------- synthetic corpora
@@ -224,6 +226,28 @@ def run_cached(index: SearchIndex, q: Query) -> int:
     return search(index, q.text, code=q.code, kind=q.filter_kind).total
 
 
+def families(index: SearchIndex) -> dict[str, tuple[float, float]]:
+    """The CPU median of FAMILY_TRIES variants of each of bench/flood.py's families of
+    costly queries (sixteen common words, misspelt words, prefixes...), cold: their first
+    page of ten, and what the flood asks (a page past the last, 50 a page, which the pages
+    and the API answer with the last page)."""
+    import flood  # bench/flood.py (it imports the HTTP benches' helpers, not the app)
+
+    out = {}
+    rng = random.Random(7)
+    for family, make in flood.FAMILIES.items():
+        times: tuple[list[float], list[float]] = ([], [])
+        for _ in range(FAMILY_TRIES):
+            for asked, (page, pagelen) in zip(times, ((1, 10), (rng.randrange(2, 1000), 50)), strict=True):
+                text = make(rng)[:200]
+                index.results.clear()
+                start = time.thread_time()
+                search(index, text, page=page, pagelen=pagelen, clamp=True)
+                asked.append((time.thread_time() - start) * 1000)
+        out[family] = (statistics.median(times[0]), statistics.median(times[1]))
+    return out
+
+
 def timings(fn, queries: list[Query]) -> tuple[list[float], list[float]]:
     """Wall-clock and CPU milliseconds of each query (CPU time is what the query itself
     cost: it does not grow when other processes share the cores)."""
@@ -302,6 +326,14 @@ def main(argv: list[str] | None = None) -> None:
                 f"{t:.1f} {t / p50_cpu:.1f}x {q.kind} {q.text[:40]!r}" for t, q in slowest
             ))  # fmt: skip
             if scale == 1:
+                print(
+                    f"{'':8} bench/flood.py's families, {FAMILY_TRIES} variants each, cold (CPU median, x the median):"
+                )
+                for family, (first, past) in families(index).items():
+                    print(
+                        f"{'':10} {family:26} first page of 10 {first:5.2f} ms {first / p50_cpu:4.1f}x; "
+                        f"a page past the last of 50 {past:5.2f} ms {past / p50_cpu:4.1f}x"
+                    )
                 for kind in dict.fromkeys(q.kind for q in queries):
                     picked = [t for t, q in zip(ours_cpu, queries, strict=True) if q.kind == kind]
                     per_kind[kind] = pct(picked) if len(picked) > 1 else (picked[0], picked[0])

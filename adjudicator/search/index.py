@@ -134,19 +134,28 @@ _EMPTY = Postings(array("i"), array("d"), frozenset())
 
 
 class Packed:
-    """The postings of every stem (``text``: docnums and BM25 weights) and every word as
-    written (``spell``: docnums), packed at build time into one run of bytes: a term's
-    first read is two slices, where reading it from whoosh (its term table, its blocks)
-    and weighing it cost a few hundred microseconds a term in a query's time. Little-endian
-    32-bit docnums and 64-bit floats, term after term in each field's order; ``counts``
-    holds each field's terms, in that order, with their number of documents."""
+    """What queries read most, packed at build time into one run of bytes (``postings.bin``),
+    so that a first read is a few slices, where whoosh's term table and blocks, the weighing
+    and the tokenizing cost a few hundred microseconds each in a query's time:
+
+    - the postings of every stem (``text``: docnums, then their BM25 weights) and of every
+      word as written (``spell``: docnums), term after term in each field's lexicon order;
+    - each document's shown words by stem, for snippets: the stems it holds (ids into
+      ``stems``, ascending), how many spans each has (running totals), and the spans (start
+      and end of each word, in text order), stem after stem.
+
+    32-bit unsigned ints and 64-bit floats in the byte order of the machine that built it
+    (``byteorder``); ``counts`` holds each field's terms with their number of documents."""
 
     FIELDS = ("text", "spell")  # the weighted field first
     WEIGHTED = frozenset({"text"})
 
-    def __init__(self, blob: bytes, counts: Mapping[str, list[tuple[str, int]]]) -> None:
+    def __init__(self, blob: bytes, counts: Mapping[str, Any]) -> None:
+        if counts.get("byteorder", sys.byteorder) != sys.byteorder:
+            raise ValueError(f"it was built on a {counts['byteorder']}-endian machine")
         self.blob = blob
-        self.counts = {field: list(map(tuple, counts[field])) for field in self.FIELDS}
+        self.view = memoryview(blob)
+        self.counts = {field: [tuple(row) for row in counts[field]] for field in self.FIELDS}
         self.where: dict[str, dict[str, tuple[int, int]]] = {}  # field -> term -> (offset, documents)
         offset = 0
         for field in self.FIELDS:
@@ -155,9 +164,13 @@ class Packed:
             for term, n in self.counts[field]:
                 table[term] = (offset, n)
                 offset += size * n
-        if offset != len(blob):
-            raise ValueError(f"the packed postings hold {len(blob)} bytes where their terms need {offset}")
         self.words = [term for term, _ in self.counts["spell"]]  # sorted: the lexicon's order
+        self.stems: list[str] = list(counts["stems"])
+        self.stem_ids = {stem: i for i, stem in enumerate(self.stems)}
+        documents = counts["documents"]
+        self.shown = self.view[offset : offset + 4 * (documents + 1)].cast("I")  # each document's words' offset
+        if self.shown[-1] != len(blob):
+            raise ValueError(f"the packed postings hold {len(blob)} bytes where their terms and words need more")
 
     def read(self, field: str, term: str) -> tuple[array, array] | None:
         """``term``'s docnums and (``text``) weights, or None if the field has not the term."""
@@ -169,9 +182,6 @@ class Packed:
         docnums.frombytes(self.blob[offset : offset + 4 * n])
         if field in self.WEIGHTED:
             weights.frombytes(self.blob[offset + 4 * n : offset + 12 * n])
-        if sys.byteorder == "big":
-            docnums.byteswap()
-            weights.byteswap()
         return docnums, weights
 
     def frequency(self, word: str) -> int:
@@ -179,26 +189,71 @@ class Packed:
         found = self.where["spell"].get(word)
         return 0 if found is None else found[1]
 
+    def spans(self, docnum: int, stem: str) -> memoryview | None:
+        """Where the words of ``stem`` stand in a document's shown text: each one's start and
+        end, one after the other, in text order (None: it has none)."""
+        sid = self.stem_ids.get(stem)
+        if sid is None:
+            return None
+        start = self.shown[docnum]
+        view = self.view
+        k = view[start : start + 4].cast("I")[0]
+        ids = view[start + 4 : start + 4 + 4 * k].cast("I")
+        i = bisect_left(ids, sid)
+        if i == k or ids[i] != sid:
+            return None
+        ends = view[start + 4 + 4 * k : start + 4 + 8 * k].cast("I")
+        base = start + 4 + 8 * k
+        return view[base + 8 * (ends[i - 1] if i else 0) : base + 8 * ends[i]].cast("I")
+
     @classmethod
     def of(cls, index: SearchIndex) -> Packed:
-        """Every term of the packed fields read from ``index``'s whoosh files and weighed."""
+        """Every term of the packed fields read from ``index``'s whoosh files and weighed, and
+        every document's shown words."""
         reader = index.searcher().reader()
         pieces: list[bytes] = []
-        counts: dict[str, list[tuple[str, int]]] = {}
+        counts: dict[str, Any] = {"byteorder": sys.byteorder, "documents": len(index.docs)}
+        offset = 0
         for field in cls.FIELDS:
             counts[field] = []
             for raw in reader.lexicon(field):
                 term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
                 docnums, weights = index.from_whoosh(field, term)
-                if sys.byteorder == "big":
-                    docnums, weights = array("i", docnums), array("d", weights)
-                    docnums.byteswap()
-                    weights.byteswap()
-                pieces.append(docnums.tobytes())
+                pieces.append(array("I", docnums).tobytes())
                 if field in cls.WEIGHTED:
                     pieces.append(weights.tobytes())
                 counts[field].append((term, len(docnums)))
+                offset += len(docnums) * (12 if field in cls.WEIGHTED else 4)
+        shown = [_shown(doc.text) for doc in index.docs]
+        stems = sorted({stem for words in shown for stem in words})
+        ids = {stem: i for i, stem in enumerate(stems)}
+        regions = []
+        for words in shown:
+            held = sorted(words, key=ids.__getitem__)
+            ends = array("I", itertools.accumulate(len(words[stem]) // 2 for stem in held))
+            spans = array("I", itertools.chain.from_iterable(words[stem] for stem in held))
+            regions.append(
+                array("I", [len(held), *map(ids.__getitem__, held)]).tobytes() + ends.tobytes() + spans.tobytes()
+            )
+        offset += 4 * (len(regions) + 1)
+        starts = array("I", itertools.accumulate((len(r) for r in regions), initial=offset))
+        pieces.append(starts.tobytes())
+        pieces.extend(regions)
+        counts["stems"] = stems
         return cls(b"".join(pieces), counts)
+
+
+def _shown(text: str) -> dict[str, array]:
+    """A shown text's words by stem: each word's start and end, one after the other."""
+    found: dict[str, array] = {}
+    for m in TOKEN.finditer(text):
+        stem = stem_of(m.group(0))
+        held = found.get(stem)
+        if held is None:
+            found[stem] = array("I", m.span())
+        else:
+            held.extend(m.span())
+    return found
 
 
 class SearchIndex:
@@ -219,7 +274,6 @@ class SearchIndex:
         self._postings: Bounded[Postings] = Bounded(POSTINGS_CACHE, lambda p: len(p.docnums) + 1)
         self._near: Bounded[list[tuple[int, int, str]]] = Bounded(20_000)
         self._prefixes: Bounded[list[str]] = Bounded(20_000)
-        self._tokens: Bounded[dict[str, list[tuple[int, int]]]] = Bounded(len(docs) + 1)
         self._phrases: Bounded[frozenset[int]] = Bounded(5_000)
         self.results: Bounded[Any] = Bounded(RESULTS_CACHE, lambda packed: packed.size)
         self._all_groups = _merged(c.synonyms for c in codes.values())
@@ -228,7 +282,7 @@ class SearchIndex:
         self._citing: dict[str, frozenset[int]] | None = None
         self._members: dict[int, tuple[int, ...]] | None = None
         self.refers: list[tuple[str, ...]] = []  # set by open/build: each document's cross-references
-        self.packed: Packed = Packed(b"", {"text": [], "spell": []})  # set by open/build
+        self.packed: Packed  # set by open/build
         self.code_ids = list(codes)
         position = {c: i for i, c in enumerate(self.code_ids)}
         self.code_of = [position[d.code] for d in docs]  # docnum -> the code's position (a list: read fastest)
@@ -402,26 +456,6 @@ class SearchIndex:
             )
             found = [w for _, w in sorted((-frequency(w), w) for w in known)][:MAX_EXPANSIONS]
             self._prefixes.put(prefix, found)
-        return found
-
-    def tokens(self, docnum: int) -> dict[str, bytes]:
-        """A document's shown text: each stem -> the character spans of its words, each as its
-        start and end, one after the other (unsigned ints, native order, as ``array("I")``
-        writes them; cached as bytes: the garbage collector never
-        walks them, where lists of tuples made a full collection of a worker's caches take
-        tens of milliseconds)."""
-        found = self._tokens.get(docnum)
-        if found is None:
-            spans: dict[str, array] = {}
-            for m in TOKEN.finditer(self.docs[docnum].text):
-                stem = stem_of(m.group(0))
-                held = spans.get(stem)
-                if held is None:
-                    spans[stem] = array("I", m.span())
-                else:
-                    held.extend(m.span())
-            found = {stem: held.tobytes() for stem, held in spans.items()}
-            self._tokens.put(docnum, found)
         return found
 
     def groups_for(self, codes: Iterable[str] | None) -> dict[str, tuple[str, ...]]:
@@ -698,7 +732,12 @@ def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInf
         "fields": list(_FIELDS),
         "docs": [[getattr(d, name) for name in _FIELDS] for d in docs],
         "refers": [list(i.cites) for i in indexed],
-        "packed": {field: [list(row) for row in rows] for field, rows in packed.counts.items()},
+        "packed": {
+            **{field: [list(row) for row in rows] for field, rows in packed.counts.items()},
+            "stems": packed.stems,
+            "documents": len(docs),
+            "byteorder": sys.byteorder,
+        },
         "codes": {
             c.id: {**asdict(c), "words": sorted(c.words), "numbers": dict(sorted(c.numbers.items()))}
             for c in codes.values()

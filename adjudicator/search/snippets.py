@@ -8,7 +8,6 @@ the text spans from them."""
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
 
 from adjudicator.search.index import SearchIndex
 from adjudicator.search.results import Span
@@ -21,8 +20,8 @@ def window(index: SearchIndex, docnum: int, terms: frozenset[str]) -> array:
     """The snippet of ``docnum`` for ``terms`` (stems), as character positions: its start and
     end, then the start and end of each match in it."""
     text = index.docs[docnum].text
-    found = index.tokens(docnum) if terms else {}
-    matches = sorted(pair for term in terms if term in found for pair in _pairs(found[term]))
+    held = [found for term in terms if (found := index.packed.spans(docnum, term)) is not None]
+    matches = sorted(pair for spans in held for pair in zip(spans[::2], spans[1::2], strict=True))
     if not matches:
         end = len(text) if len(text) <= SNIPPET_CHARS else text.rfind(" ", 0, SNIPPET_CHARS)
         return array("I", (0, end if end > 0 else min(len(text), SNIPPET_CHARS)))
@@ -51,12 +50,6 @@ def window(index: SearchIndex, docnum: int, terms: frozenset[str]) -> array:
             out.extend((s, e))
             pos = e
     return out
-
-
-def _pairs(packed: bytes) -> Iterator[tuple[int, int]]:
-    """(start, end) of each word of ``SearchIndex.tokens``' packed spans."""
-    values = memoryview(packed).cast("I")
-    return zip(values[::2], values[1::2], strict=True)
 
 
 def spans(text: str, positions: array) -> tuple[Span, ...]:

@@ -421,6 +421,23 @@ def test_the_packed_postings_are_whooshs_weighed(index, mini, laws_copy, tmp_pat
     assert index.packed.read("text", "zzzz") is None and not index.known("zzzz") and index.known("revoke")
 
 
+def test_a_documents_words_are_packed_by_stem_where_they_stand(index, laws_copy, tmp_path):
+    """The shown text of 1912 Law 91 (mini): 'Penalties go above the line, tricks below;
+    write <b>nothing</b> & never a script.' Each stem's words, start and end, as written;
+    and every document's, packed in RAM and on disk, are the text's words read again."""
+    from adjudicator.search.index import _shown
+
+    (d,) = [d for d, doc in enumerate(index.docs) if (doc.code, doc.id) == ("mini-auction-1912", "91")]
+    assert list(index.packed.spans(d, "noth")) == [52, 59]
+    assert list(index.packed.spans(d, "penalti")) == [0, 9] and list(index.packed.spans(d, "script")) == [74, 80]
+    assert index.packed.spans(d, "revok") is None and index.packed.spans(d, "zzzz") is None
+    on_disk = build_index(load_library(laws_copy), tmp_path / "index")
+    for packed in (index.packed, on_disk.packed):
+        for docnum, doc in enumerate(index.docs):
+            for stem, spans in _shown(doc.text).items():
+                assert list(packed.spans(docnum, stem)) == list(spans)
+
+
 def test_an_index_on_disk_opens_and_searches_the_same(mini, index, laws_copy, tmp_path):
     built = build_index(load_library(laws_copy), tmp_path / "index")
     opened = open_index(tmp_path / "index", laws_copy)
