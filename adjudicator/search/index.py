@@ -3,18 +3,19 @@ same files), open it (refusing one that is missing, built from other law files, 
 files differ from its manifest), and what an opened index keeps in memory.
 
 On disk an index is whoosh's files (the postings, the terms and their word graph, the
-field lengths, the segment's table of contents), ``documents.json`` (what a hit shows,
-which documents are editions of one provision, what each code contributes to reading a
-query) and, written last, the manifest ``adjudicator-index.json``: the format, the SHA-256
-of each law file the index was built from, and every other file of the index with its
-SHA-256 and size. ``open_index`` checks all of it before a worker serves: a file missing,
-added, damaged or of another size refuses the start with the file named.
+field lengths, the segment's table of contents), ``postings.bin`` (``Packed``: the stems'
+and words' postings, weighed, and each document's words by stem, for snippets),
+``documents.json`` (what a hit shows, which documents are editions of one provision, what
+each code contributes to reading a query, the packed terms) and, written last, the
+manifest ``adjudicator-index.json``: the format, the SHA-256 of each law file the index
+was built from, and every other file of the index with its SHA-256 and size.
+``open_index`` checks all of it before a worker serves: a file missing, added, damaged or
+of another size refuses the start with the file named.
 
-The documents' postings are read from whoosh term by term as queries need them, weighted
-once (BM25) and kept in a bounded cache: scoring is then a few dictionary additions per
-matching document, and whoosh is asked only for what it alone knows (a term's postings,
-the words near a misspelt one, the completions of a prefix, the documents holding a
-phrase).
+A term's postings are sliced from ``postings.bin`` as queries need them and kept in a
+bounded cache: scoring is then a few dictionary additions per matching document. Whoosh
+builds the index and is asked at query time only for what it alone knows: the pairs of
+neighbouring stems and the documents holding a phrase.
 """
 
 from __future__ import annotations

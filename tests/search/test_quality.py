@@ -114,6 +114,23 @@ def test_the_hit_rate(search_index):
     assert top3 >= MIN_TOP3, f"top-3 {top3:.1%} < {MIN_TOP3:.0%}; not in the top 3:\n" + "\n".join(misses)
 
 
+def test_no_page_shows_one_law_twice_and_every_did_you_mean_finds_something(search_index):
+    """Over the whole query set (issue 17's lines): no two hits of a results page are the same
+    provision in sister editions (each hit with the editions shown on it is a set of laws,
+    and the sets of one page do not meet), sister editions are shown on their one hit, and
+    a did-you-mean finds something under the same filters."""
+    with_editions = 0
+    for item in load_queries():
+        filters = {k: item[k] for k in FILTERS if k in item}
+        results = search(search_index, item["query"], **filters)
+        shown = [{(h.code, h.id), *((e.code, e.id) for e in h.editions)} for h in results.hits]
+        assert sum(map(len, shown)) == len(set().union(*shown)), (item["query"], shown)
+        with_editions += any(h.editions for h in results.hits)
+        if results.suggestion is not None:
+            assert search(search_index, results.suggestion, **filters).total > 0, (item["query"], results.suggestion)
+    assert with_editions > 100  # many pages show a law of several editions once
+
+
 def test_renig_finds_revoke_laws_first(search_index):
     first = search(search_index, "renig").hits[0]
     assert first.kind == "law" and "revoke" in first.title.lower()
