@@ -10,7 +10,7 @@ AXE_VERSION := 4.14.1
 AXE := node_modules/axe-core/axe.min.js
 
 .DEFAULT_GOAL := help
-.PHONY: help install check index serve dev test mutation bench bench-http coldstart load clean
+.PHONY: help install check index serve dev test export-check mutation bench bench-http coldstart load clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -54,6 +54,9 @@ $(AXE):
 	else \
 	  echo "npm not found: the browser tests will skip (and fail under CI=true)"; \
 	fi
+
+export-check: install ## export the whole library and crawl it served statically (minutes; prints pages, MB, seconds)
+	EXPORT_LAWS=laws EXPORT_CASES=tests/cases $(PY) -m pytest tests/web/test_export.py -q -s -p no:cacheprovider --durations=5
 
 bench: install ## print the benchmarks (medians and ratios; search: real, 10x and 100x corpora)
 	$(PY) bench/engine.py

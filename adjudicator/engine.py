@@ -205,6 +205,18 @@ def adjudicate(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> 
     return Ruling(ruling_code, irregularity, tuple(finished), facts, tuple(unsure), fallback_for)
 
 
+def unsure_of_the_rest(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> Ruling | None:
+    """The ruling when every question the answers still lead to is answered "not sure":
+    every outcome still possible. None when that leaves more than MAX_OUTCOMES."""
+    given = dict(answers)
+    try:
+        while isinstance(result := adjudicate(code, irregularity_id, given), NextQuestion):
+            given[result.question.id] = NOT_SURE
+    except TooUncertain:
+        return None
+    return result
+
+
 def _broken(irregularity: Irregularity, node: str, steps: tuple[Step, ...]) -> BrokenIrregularity:
     """The error for a walk that reached ``node``, which is missing or already on the path
     (the checks reject both; the engine meets them only in law files never checked)."""

@@ -404,10 +404,5 @@ def other_rulings(
 def _whatever_else(code: Code, irregularity_id: str, answers: dict[str, str]) -> frozenset[tuple[str, str]] | None:
     """Every ruling ``code`` could reach from ``answers`` whatever its further questions are
     answered ("not sure" to each); None if that leaves too much open."""
-    given = dict(answers)
-    try:
-        while isinstance(result := engine.adjudicate(code, irregularity_id, given), NextQuestion):
-            given[result.question.id] = NOT_SURE
-    except LookupError:  # too uncertain to say
-        return None
-    return compare.rulings_of(result)
+    result = engine.unsure_of_the_rest(code, irregularity_id, answers)
+    return None if result is None else compare.rulings_of(result)

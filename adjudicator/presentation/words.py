@@ -194,11 +194,23 @@ ERROR_TITLES: Mapping[int, str] = {
 }
 """The heading of an error page with nothing more precise to say."""
 
+NOT_SURE_IN_THE_COPY = (
+    "\u201cNot sure\u201d is not offered here in this copy: too many rulings would still be possible. "
+    "The live service asks the other questions first."
+)
+"""Said by a static copy's question where "not sure" would leave more outcomes than a ruling shows."""
+
 NEEDS_THE_SERVICE = (
     "This copy of the site holds the laws and the rulings, but a quiz is drawn fresh each time by the "
     "live service: open this page there to take one."
 )
 """Said by a static copy (adjudicator export) where a page needs the live service."""
+
+TOOLS_NEED_THE_SERVICE = (
+    "This copy of the site holds the laws and the rulings, but the score sheet and the auction checker "
+    "work out their results on the live service: open this page there to use them."
+)
+"""Said by a static copy in place of the table tools' forms (their results need the live service)."""
 
 SITE_NAME = "Adjudicator"
 SITE_LINE = "The laws of card games, and rulings on what went wrong at the table."

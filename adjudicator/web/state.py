@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import Flask
+from flask import Flask, current_app
 
 from adjudicator import search
 from adjudicator.model import Library
@@ -18,6 +18,16 @@ from adjudicator.web.urls import LIBRARY
 SEARCH = "adjudicator.search"
 PAGES = "adjudicator.pages"
 """The keys of ``app.extensions`` (and LIBRARY, from urls, which orders answers by it)."""
+
+
+EXPORTING = "ADJUDICATOR_EXPORT"
+"""The ``app.config`` key set while ``adjudicator export`` freezes the app into a static copy."""
+
+
+def in_the_copy() -> bool:
+    """Whether the page being made is for a static copy (links canonical, forms say what
+    needs the live service)."""
+    return bool(current_app.config.get(EXPORTING))
 
 
 def library_of(app: Flask) -> Library:

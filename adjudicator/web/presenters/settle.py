@@ -8,20 +8,22 @@ ruling under other codes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from flask import current_app
 from markupsafe import Markup
 
 from adjudicator import compare
-from adjudicator.engine import NextQuestion, Ruling, available
+from adjudicator.engine import NextQuestion, Ruling, adjudicate, available, unsure_of_the_rest
 from adjudicator.model import NOT_SURE, Code, Irregularity, Library
 from adjudicator.presentation import ruling as present
 from adjudicator.presentation import words
 from adjudicator.presentation.code import game_choices
 from adjudicator.presentation.code import irregularities as irregularity_briefs
 from adjudicator.web.presenters.common import CitedLawView, cited_law_view, law_text, maybe_text
+from adjudicator.web.state import in_the_copy
 from adjudicator.web.urls import (
     code_url,
     compare_url,
@@ -37,6 +39,24 @@ list); longer, the remedy's title and the choices lead and the full sentence fol
 
 COMPACT_AFTER = 4
 """More possible outcomes than this are listed briefly, each linking to its full ruling."""
+
+T = TypeVar("T")
+COPY_MEMO = "adjudicator.copy-views"
+"""The key of ``app.extensions`` holding the views a static copy makes once (``once``)."""
+
+
+def once(key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, made once per ``key`` while a static copy is written (a remedy is shown on
+    its ruling, its table view, every comparison and every not-sure ruling that reaches it);
+    on the live service made each time (its page cache keeps whole pages instead). What it
+    makes is shared: never changed after."""
+    if not in_the_copy():
+        return make()
+    memo: dict[Hashable, T] = current_app.extensions.setdefault(COPY_MEMO, {})
+    if key not in memo:
+        memo[key] = make()
+    return memo[key]
+
 
 # ---------------------------------------------------------------- remedies
 
@@ -76,9 +96,21 @@ class RemedyView:
 
 
 def remedy_view(
+    code: Code,
+    remedy: present.Remedy,
+    laws: Iterable[present.CitedLaw | present.MissingLaw],
+    irregularity_id: str | None = None,
+) -> RemedyView:
+    """A remedy for display; "Law 84"-style references in its texts become links. Given the
+    irregularity's id, the remedy with all its laws (a static copy makes it once)."""
+    if irregularity_id is None:
+        return _remedy_view(code, remedy, laws)
+    return once(("remedy", code.id, irregularity_id, remedy.id), lambda: _remedy_view(code, remedy, laws))
+
+
+def _remedy_view(
     code: Code, remedy: present.Remedy, laws: Iterable[present.CitedLaw | present.MissingLaw]
 ) -> RemedyView:
-    """A remedy for display; "Law 84"-style references in its texts become links."""
     options = None
     if remedy.options is not None:
         o = remedy.options
@@ -128,18 +160,68 @@ def without(answers: Mapping[str, str], question_id: str) -> dict[str, str]:
     return {k: v for k, v in answers.items() if k != question_id}
 
 
+def copy_answers(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> dict[str, str]:
+    """Where a static copy holds the page ``answers`` lead to: the answers the engine used,
+    in the order asked; once one is "not sure", the ruling with every later question "not
+    sure" as well (the copy's one ruling of every outcome still possible from that question),
+    or that question again where this leaves more outcomes than a ruling shows."""
+    result = adjudicate(code, irregularity_id, answers)
+    if isinstance(result, Ruling):
+        used = result.answers
+    else:
+        used = {s.question.id: (NOT_SURE if s.assumed else s.answer.id) for s in result.steps}
+    if NOT_SURE not in used.values():
+        return used
+    before: dict[str, str] = {}
+    for question, answer in used.items():  # in the order asked: the certain answers come first
+        if answer == NOT_SURE:
+            whole = unsure_of_the_rest(code, irregularity_id, {**before, question: NOT_SURE})
+            return before if whole is None else whole.answers
+        before[question] = answer
+    return before  # not reached: a "not sure" was among them
+
+
+def link(code: Code, irregularity_id: str, answers: Mapping[str, str]) -> str:
+    """The address of the question or ruling ``answers`` lead to under ``code``: as given on
+    the live service, where it is, in a static copy (``copy_answers``)."""
+    if not in_the_copy():
+        return settle_url(code.id, irregularity_id, answers)
+    key = ("link", code.id, irregularity_id, tuple(answers.items()))
+    return once(key, lambda: settle_url(code.id, irregularity_id, copy_answers(code, irregularity_id, answers)))
+
+
+def asked_before(path: Sequence[present.Step], question_id: str) -> dict[str, str]:
+    """The answers given before ``question_id`` along ``path`` (the facts in the order asked);
+    after a "not sure", the answers before the first one."""
+    before: dict[str, str] = {}
+    for step in path:
+        if step.question == question_id or step.assumed:
+            break
+        before[step.question] = step.answer
+    return before
+
+
 def fact_views(
-    code_id: str, irregularity_id: str, steps: Iterable[present.Step], given: Mapping[str, str]
+    code_id: str,
+    irregularity_id: str,
+    steps: Iterable[present.Step],
+    given: Mapping[str, str],
+    path: Sequence[present.Step] = (),
 ) -> list[FactView]:
     """The answers the user gave along ``steps`` (a "not sure" shown once, as given), each
-    with a link that asks the question again and keeps every other answer."""
+    with a link that asks the question again: on the live service keeping every other answer
+    (those that still apply are used), in a static copy with the answers before it along
+    ``path`` (the whole way, ``steps`` when empty: the copy's addresses hold only those)."""
+    steps = list(steps)
+    copy = in_the_copy()
     out: list[FactView] = []
     seen: set[str] = set()
     for step in steps:
         if step.question in seen:
             continue
         seen.add(step.question)
-        change = settle_url(code_id, irregularity_id, without(given, step.question))
+        kept = asked_before(path or steps, step.question) if copy else without(given, step.question)
+        change = settle_url(code_id, irregularity_id, kept)
         if step.assumed:
             out.append(FactView(step.ask, words.NOT_SURE, f"{words.NOT_SURE}: {step.ask}", change))
         else:
@@ -191,6 +273,7 @@ class QuestionPage:
     choices: list[ChoiceButton]
     earlier: list[FactView]
     matters_if: list[str]
+    not_sure_note: str | None = None  # a static copy that cannot offer "not sure" here says why
 
 
 def question_page(asked: Code, result: NextQuestion, given: Mapping[str, str]) -> QuestionPage:
@@ -199,21 +282,27 @@ def question_page(asked: Code, result: NextQuestion, given: Mapping[str, str]) -
     q = model.question
     before = without(given, q.id)
     irr = model.irregularity.id
-    # a static copy (adjudicator export) holds one "not sure" a dispute: two or more
-    # multiply the states past any folder; the live service offers it at every question
-    one_not_sure = current_app.config.get("ADJUDICATOR_EXPORT") and NOT_SURE in before.values()
+    choices = []
+    note = None
+    for c in q.choices:
+        answers = {**before, q.id: c.id}
+        if c.id == NOT_SURE and in_the_copy():
+            # the copy's "not sure": one ruling of every outcome still possible from here
+            whole = unsure_of_the_rest(asked, irr, answers)
+            if whole is None:
+                note = words.NOT_SURE_IN_THE_COPY
+                continue
+            answers = whole.answers
+        choices.append(ChoiceButton(c.id, c.label, c.id == NOT_SURE, settle_url(asked.id, irr, answers)))
     return QuestionPage(
         ctx=context(asked, result, model),
         id=q.id,
         ask=q.ask,
         help=q.help,
-        choices=[
-            ChoiceButton(c.id, c.label, c.id == NOT_SURE, settle_url(asked.id, irr, {**before, q.id: c.id}))
-            for c in q.choices
-            if not (one_not_sure and c.id == NOT_SURE)
-        ],
+        choices=choices,
         earlier=fact_views(asked.id, model.irregularity.id, model.because, given),
         matters_if=model.matters_if,
+        not_sure_note=note,
     )
 
 
@@ -279,8 +368,8 @@ def _outcome_view(
     later = [s for s in outcome.because[shared:] if not s.assumed]
     return OutcomeView(
         key=outcome.key,
-        because=fact_views(asked.id, model.irregularity.id, later, given),
-        remedy=remedy_view(ruling_code, outcome.remedy, outcome.laws),
+        because=fact_views(asked.id, model.irregularity.id, later, given, outcome.because),
+        remedy=remedy_view(ruling_code, outcome.remedy, outcome.laws, model.irregularity.id),
         url=settle_url(asked.id, model.irregularity.id, {s.question: s.answer for s in outcome.because}),
     )
 
@@ -299,7 +388,7 @@ def other_code_views(library: Library, asked: Code, ruling: Ruling, answers: Map
         OtherCode(
             title=other.title,
             result=other.result,
-            url=settle_url(other.code, ruling.irregularity.id, other.answers),
+            url=link(library.codes[other.code], ruling.irregularity.id, other.answers),
             compare_url=compare_url(asked.id, ruling.irregularity.id, other.code, answers),
             in_game=other.in_game,
             differs=other.differs and other.same_game,
@@ -314,14 +403,24 @@ def ruling_page(
     """The ruling for display; ``others``: also what every other code that defines the
     irregularity rules on these facts (the full ruling page shows it; the table and a
     comparison's columns do not, and it adjudicates under each of those codes)."""
-    model = present.present(ruling)
+    if not others:  # a static copy's table view and the columns of its comparisons: made once
+        key = ("ruling", asked.id, ruling.irregularity.id, tuple(ruling.answers.items()))
+        return once(key, lambda: _ruling_page(library, asked, ruling, given, others=False))
+    return _ruling_page(library, asked, ruling, given, others=True)
+
+
+def _ruling_page(
+    library: Library, asked: Code, ruling: Ruling, given: Mapping[str, str], *, others: bool
+) -> RulingPage:
+    key = ("present", asked.id, ruling.irregularity.id, tuple(ruling.answers.items()))
+    model = once(key, lambda: present.present(ruling))
     assert isinstance(model, present.Ruling)  # noqa: S101 - present keeps the kind
     irr = model.irregularity.id
     answers = model.answers
     if model.certain:
         [only] = model.outcomes
-        remedy: RemedyView | None = remedy_view(ruling.code, only.remedy, only.laws)
-        remedy.rests_on = remedy.laws
+        remedy: RemedyView | None = remedy_view(ruling.code, only.remedy, only.laws, irr)
+        remedy = replace(remedy, rests_on=remedy.laws)
         steps = only.because
         outcomes: list[OutcomeView] = []
         now: Markup | str = remedy.now if remedy else model.now
@@ -348,8 +447,8 @@ def ruling_page(
         call_director=model.call_director,
         because=fact_views(asked.id, irr, steps, given),
         same_whatever=words.SAME_WHATEVER.format(irregularity=model.irregularity.title),
-        permalink=settle_url(asked.id, irr, answers),
-        table_url=table_url(asked.id, irr, answers),
+        permalink=link(asked, irr, answers),
+        table_url=table_url(asked.id, irr, copy_answers(asked, irr, answers) if in_the_copy() else answers),
         # with many outcomes the comparison would only repeat "it depends": settle the facts first
         others=other_views,
         differs=differs,
@@ -382,7 +481,7 @@ class Column:
 def column(library: Library, asked: Code, elsewhere: compare.Elsewhere) -> Column:
     """One side of a comparison: what ``asked`` rules on the facts it can use."""
     result = elsewhere.result
-    url = settle_url(asked.id, result.irregularity.id, elsewhere.answers)
+    url = link(asked, result.irregularity.id, elsewhere.answers)
     if isinstance(result, NextQuestion):
         model = present.present(result)
         return Column(
