@@ -45,83 +45,18 @@ from flask_frozen import Freezer, MimetypeMismatchWarning, walk_directory
 
 from adjudicator.engine import available
 from adjudicator.model import Code, Library
+from adjudicator.web.copy_paths import FILES, file_of, relative_links
+from adjudicator.web.offline import write_offline
 from adjudicator.web.presenters.settle import COPY_MEMO
 from adjudicator.web.state import EXPORTING, library_of
 
 MARKER = "adjudicator-export.txt"
 """Written into every export: a folder that holds it may be exported into again."""
-FILES = ("/static/", "/api/v1/openapi.json")
-"""Addresses that are files already (kept as they are); every other page is a folder."""
 SERVER_ONLY = ("/api/", "/learn/", "/tools/score", "/tools/auction")
 """Addresses under which only these pages are exported (the rest needs the server)."""
 KEPT_UNDER_SERVER_ONLY = re.compile(
     r"^/(api/v1/openapi\.json|api/v1/codes/[^/]+|learn|learn/[^/]+|learn/[^/]+/irregularities|learn/[^/]+/quiz|tools/score|tools/auction)$"
 )
-_LINK = re.compile(r'(\s(?:href|src|action)=")(/[^"]*)(")')
-
-
-def file_of(path: str) -> str:
-    """Where the page of ``path`` is written, relative to the export's folder (a code's
-    JSON, ``/api/v1/codes/x``, as ``api/v1/codes/x.json``)."""
-    if path.startswith("/api/") and not path.endswith(".json"):
-        return path.strip("/") + ".json"
-    if path.startswith(FILES):
-        return path.lstrip("/")
-    folder = path.strip("/")
-    return f"{folder}/index.html" if folder else "index.html"
-
-
-def folder_of(path: str) -> str:
-    """The address a page is reached by in the export: its folder (files stay files)."""
-    if path.startswith("/api/"):
-        return "/" + file_of(path)
-    if path.startswith(FILES):
-        return path
-    return path.rstrip("/") + "/"
-
-
-def relative(target: str, page: str) -> str:
-    """``target`` (an absolute address of the app, maybe with a query and a fragment) as
-    a link from ``page``'s folder."""
-    return _relative(target, _parts(folder_of(page)))
-
-
-def _parts(folder: str) -> list[str]:
-    return [part for part in folder.split("/") if part]
-
-
-def _relative(target: str, base: list[str]) -> str:
-    """``target`` as a link from the folder whose segments are ``base`` (what posixpath.relpath
-    gives, without its work on paths that are absolute and normal already)."""
-    path, hash_, fragment = target.partition("#")
-    path, ask, query = path.partition("?")
-    if not path:
-        return target
-    goal = folder_of(path)
-    parts = _parts(goal)
-    common = 0
-    for mine, theirs in zip(parts, base, strict=False):
-        if mine != theirs:
-            break
-        common += 1
-    link = "/".join([".."] * (len(base) - common) + parts[common:])
-    if goal.endswith("/"):
-        link = f"{link}/" if link else "./"
-    return link + ask + query + hash_ + fragment
-
-
-def relative_links(html: str, page: str) -> str:
-    """Every ``href``, ``src`` and ``action`` of ``html`` that is an absolute address of the
-    app made relative to ``page`` (``//host`` addresses and the rest are left alone)."""
-    base = _parts(folder_of(page))
-
-    def one(match: re.Match[str]) -> str:
-        target = match.group(2)
-        if target.startswith("//"):
-            return match.group(0)
-        return match.group(1) + _relative(target.replace("&amp;", "&"), base).replace("&", "&amp;") + match.group(3)
-
-    return _LINK.sub(one, html)
 
 
 def exported(path: str) -> bool:
@@ -305,9 +240,7 @@ def export(app: Flask, folder: Path, jobs: int = 1) -> Report:
     )
     built = _freeze_parts(app, _parts_largest_first(library_of(app)), jobs)
     _remove_the_rest(folder, {path for _, path in built} | {MARKER})
-    from adjudicator.web.offline import write_offline  # search and keeping a code (it imports this module)
-
-    write_offline(app, folder)
+    write_offline(app, folder)  # search and keeping a code
     pages = sum(1 for url, _ in built if not url.startswith(FILES))
     files = sizes = 0
     for where, _, names in os.walk(folder):

@@ -33,7 +33,7 @@ from adjudicator.model import Code, Library
 from adjudicator.presentation import words
 from adjudicator.search.documents import Document, code_label
 from adjudicator.search.pack import pack
-from adjudicator.web.export import relative, relative_links
+from adjudicator.web.copy_paths import relative, relative_links
 from adjudicator.web.presenters.search import hit_url
 from adjudicator.web.state import library_of
 

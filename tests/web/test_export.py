@@ -35,7 +35,8 @@ from adjudicator.engine import NextQuestion, Ruling, adjudicate, find_irregulari
 from adjudicator.model import NOT_SURE, Library
 from adjudicator.presentation import words
 from adjudicator.scenario import Case, read_cases
-from adjudicator.web.export import file_of, part_of, relative
+from adjudicator.web.copy_paths import file_of, relative
+from adjudicator.web.export import part_of
 from tests.conftest import FIXTURES
 
 LAWS = Path(os.environ.get("EXPORT_LAWS", FIXTURES / "laws"))
