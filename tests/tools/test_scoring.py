@@ -372,6 +372,15 @@ THE_TAGS = (
         ("passed.h.we.three", "hand", "passed.h.we.three",
          "cannot read 'h.we.three' in 'passed.h.we.three'; what may follow: "
          ".p.SIDE.PENALTY (a penalty in the honour column)", None),
+        # 1912 Law 84: for an adversary's revoke the declarer takes 150 points or three tricks
+        ("we.3H.9.r.they", "revoke", "they",
+         "for the adversaries' revoke the declarer chooses: .r.they.tricks (3 of their tricks added to his) or "
+         ".r.they.points (150 above the line)", ["tricks", "points"]),
+        ("we.3H.9.r.they.points.r.they.points", "revoke", "they",
+         "the revokes of They are entered twice; write .r.they.N once, N their number", None),
+        ("we.3H.9.r.we.points", "revoke", "points",
+         "the choice between tricks and points is the declarer's, for his adversaries' revoke; We declared, so "
+         "write .r.we alone", None),
     ],
 )  # fmt: skip
 def test_a_bad_hand_is_told_what_is_wrong_and_what_to_write(c1912, token, field, value, message, choices):
@@ -638,3 +647,110 @@ def test_chicane_in_full_where_it_scores_where_it_does_not_and_where_it_is_unkno
         None, "chicane (a hand without a trump): ? \u00d7 8",
         f"Unknown: 'chicane-multiple' is given as 'not-known', not a number. The code's note: {CHICANE_1912}",
     )  # fmt: skip
+
+
+REVOKE_1912 = (
+    "In the honour column, to the side that did not revoke, besides any under-trick penalty. For an adversary's "
+    "revoke the declarer may take three tricks instead."
+)
+FURTHER_1912 = "Each further revoke by the same side in the same hand, in the honour column."
+BOTH_1912 = (
+    "If both sides revoke in the same hand, neither scores anything for it but honours and chicane; a side that "
+    "revoked more than once gives the other 100 for each further revoke."
+)
+
+
+def test_revokes_by_the_adversaries_cost_150_and_100_for_each_further_one(c1912):
+    """1912 Law 84: the declarer takes 150 for his adversaries' revoke, and 100 for each
+    further revoke by the same side in the hand."""
+    assert _hand(c1912, "we.3H.9.r.they.3.points")[:2] == (
+        scoring.Figure("we", "above", "revoke", 150, "for a revoke by They, the adversaries", _law("84"),
+                       ("revoke-penalty",), REVOKE_1912),
+        scoring.Figure("we", "above", "revoke", 200, "2 further revokes by They at 100", _law("84"),
+                       ("revoke-further-penalty",), FURTHER_1912),
+    )  # fmt: skip
+    declarer = _hand(c1912, "we.3H.9.r.we.2")
+    assert declarer[:2] == (
+        scoring.Figure("they", "above", "revoke", 150, "for a revoke by We, the declaring side", _law("84"),
+                       ("revoke-penalty",), REVOKE_1912),
+        scoring.Figure("they", "above", "revoke", 100, "1 further revoke by We at 100", _law("84"),
+                       ("revoke-further-penalty",), FURTHER_1912),
+    )  # fmt: skip
+
+
+def test_where_each_revoke_costs_as_the_first_the_penalty_is_counted_over(c1912):
+    """A code whose further revokes cost each as the first (``each-as-first``): three revokes
+    by They are 3 x 150 to We, or three times three tricks (as many as are left to take)."""
+    each = _with_value(c1912, "revoke-further-penalty", "each-as-first")
+    assert _hand(each, "we.3H.9.r.they.3.points")[0] == scoring.Figure(
+        "we", "above", "revoke", 450, "for a revoke by They, the adversaries, three times", _law("84"),
+        ("revoke-penalty",), REVOKE_1912,
+    )  # fmt: skip
+    twice = _hand(each, "we.3H.9.r.they.2.points")[0]
+    assert (twice.points, twice.reason) == (300, "for a revoke by They, the adversaries, twice")
+    # 5 tricks in play, 6 taken for two revokes: eleven, five by cards; 9 in play leave room for 4 only
+    assert _item(_hand(each, "we.3H.5.r.they.2.tricks"), "tricks").points == 5 * 8
+    assert _item(_hand(each, "we.3H.9.r.they.2.tricks"), "tricks").points == 7 * 8
+    assert scoring.counted_tricks(each, scoring.parse_hand("we.3H.9.r.they.2.tricks", each)) == 13
+
+
+def test_when_both_sides_revoke_only_further_revokes_are_paid_and_nothing_else_scored(c1912):
+    """1912 Law 89: We (declaring) revoke once and They twice: They's one further revoke costs
+    them 100 to We (Law 84); no tricks, bonuses, under-tricks or slams are scored."""
+    assert _hand(c1912, "we.3H.9.r.we.r.they.2") == (
+        scoring.Figure("we", "above", "revoke", 100, "both sides revoked: 1 further revoke by They at 100",
+                       _law("89", "84"), ("both-sides-revoked", "revoke-further-penalty"), BOTH_1912),
+        scoring.Figure("we", "above", "not-scored", 0,
+                       "both sides revoked: no tricks, bonuses, under-tricks or slams are scored in this hand",
+                       _law("89", "84"), ("both-sides-revoked", "revoking-side-scores"), BOTH_1912),
+    )  # fmt: skip
+    three = _hand(c1912, "they.2S.8.r.we.3.r.they")[0]  # They declare; We revoke three times
+    assert (three.side, three.points, three.reason) == (
+        "they",
+        200,
+        "both sides revoked: 2 further revokes by We at 100",
+    )
+
+
+def test_when_both_sides_revoke_under_a_code_that_does_not_settle_it(c1912):
+    """A code whose data leaves it open (``not-settled``), or is silent: each side's penalty
+    is unknown, with the code's note or the sheet's own words."""
+    open_ = _with_value(c1912, "both-sides-revoked", "not-settled")
+    figures = _hand(open_, "we.3H.9.r.we.r.they")
+    assert figures[:2] == (
+        scoring.Figure("we", "above", "revoke", None, "both sides revoked: the penalty for They's revoke",
+                       _law("89"), ("both-sides-revoked",), f"Unknown: {BOTH_1912}"),
+        scoring.Figure("they", "above", "revoke", None, "both sides revoked: the penalty for We's revoke",
+                       _law("89"), ("both-sides-revoked",), f"Unknown: {BOTH_1912}"),
+    )  # fmt: skip
+    silent = _hand(_without(c1912, "both-sides-revoked"), "we.3H.9.r.we.r.they")
+    assert [(f.item, f.points, f.cites, f.note) for f in silent] == [
+        ("revoke", None, (), "Unknown: the code's data does not say how revokes by both sides are scored"),
+        ("revoke", None, (), "Unknown: the code's data does not say how revokes by both sides are scored"),
+        ("not-scored", 0, _law("84"), None),
+    ]
+
+
+def test_a_revoke_the_code_cannot_score_is_refused_by_name(c1912):
+    for code, token, value, message, choices in [
+        (_without(c1912, "revoke-penalty"), "we.3H.9.r.they.points", "they",
+         "auction-bridge-1912's data has no revoke penalty (the value revoke-penalty); it cannot score a revoke", None),
+        (_without(c1912, "revoke-penalty-tricks"), "we.3H.9.r.they.tricks", "tricks",
+         "auction-bridge-1912 gives no penalty in tricks for a revoke", ["points"]),
+    ]:  # fmt: skip
+        with pytest.raises(scoring.SheetError) as raised:
+            scoring.parse_hand(token, code)
+        assert (raised.value.field, raised.value.value, str(raised.value)) == ("revoke", value, message)
+        if choices is not None:
+            assert list(raised.value.choices) == choices
+    no_points = _with_value(c1912, "revoke-penalty", {"declarer": 150})
+    with pytest.raises(scoring.SheetError, match=r"or \.r\.they\.points \(the points above the line\)$"):
+        scoring.parse_hand("we.3H.9.r.they", no_points)
+    for revokes, message in [
+        ([("they", 14, "points")], "a side revokes 1 to 13 times in a hand, not 14"),
+        ([("they", True, "points")], "a side revokes 1 to 13 times in a hand, not True"),
+        ([("they", 1, "both")], "the declarer's choice is tricks or points, not 'both'"),
+    ]:
+        with pytest.raises(scoring.SheetError) as raised:
+            scoring.make_hand(c1912, declarer="we", level=3, denomination="hearts", tricks=9, revokes=revokes)
+        assert (raised.value.field, str(raised.value)) == ("revoke", message)
