@@ -1202,7 +1202,10 @@ class _Checker:
         adversaries = names(_chooser(self.claimed_remedy(d), d.seat) if d.claimable else adversaries_of(d.seat))
         if d.status == "claimed" and d.claim is not None:
             who = SEAT_NAMES[d.claim.seat] if d.claim.seat else adversaries
-            return f"Claimed by {who} in time: {d.claim.word}."
+            claimed = self.claimed_remedy(d)
+            chosen = [o.title for o in (_choices(claimed) if claimed else []) if o.word == d.claim.word]
+            what = chosen[0].rstrip(".") if chosen else d.claim.word  # the option as the code words it, not its id
+            return f"Claimed by {who} in time: {what[:1].lower()}{what[1:]}."
         if d.status == "too-late" and d.closed_by is not None:
             closer = self.judgements[d.closed_by - 1]
             return (

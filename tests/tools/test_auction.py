@@ -236,3 +236,15 @@ def test_a_call_after_the_auction_ended_does_not_count(library, code_id, calls, 
         None, "A call after the auction ended", "N", summary, cites
     )  # fmt: skip
     assert (late.status, late.verdict) == ("for-the-director", "It does not count: the auction had already ended.")
+
+
+def test_a_claim_is_said_in_the_codes_words_for_the_option_never_by_its_id(library):
+    """1915 Law 49: South bid out of turn and East claimed a new deal; Law 50: East's
+    insufficient two hearts, claimed by South, is raised in the suit named."""
+    code = library.code("auction-bridge-1915")
+    new_deal = checker.check_auction(code, "N", checker.parse_calls("N:1H S:2H E:claim:new-deal", code))
+    assert new_deal.findings[0].verdict == "Claimed by East in time: demand a new deal."
+    raised = checker.check_auction(code, "N", checker.parse_calls("2S 2H S:claim", code))
+    assert raised.findings[0].verdict == (
+        "Claimed by South in time: raised in the suit named; the partner is barred if the next adversary passes."
+    )
