@@ -92,6 +92,25 @@ def test_auction(library, item, code_id, want):
         assert result.judgements[number - 1].verdict.startswith(prefix), result.judgements[number - 1].verdict
 
 
+WORDS = {item["name"]: item["codes"] for item in read_scenarios("auction-words.yaml", {"name", "codes"})}
+
+
+@pytest.mark.parametrize(("item", "code_id", "want"), [p for p in by_code(AUCTIONS) if "error" not in p.values[2]])
+def test_every_finding_reads_as_written_in_auction_words(library, item, code_id, want):
+    """Each finding's title, summary, verdict and what followed, word for word
+    (scenarios/auction-words.yaml); a scenario with findings must have its words there."""
+    found = [
+        {"call": f.call, "title": f.title, "summary": f.summary, "verdict": f.verdict, "then": list(f.then)}
+        for f in run(library, item, code_id).findings
+    ]
+    assert found == WORDS.get(item["name"], {}).get(code_id, [])
+
+
+def test_the_words_file_names_only_scenarios_and_codes_that_exist():
+    codes = {item["name"]: set(item["codes"]) for item in AUCTIONS}
+    assert {name: set(by) - codes.get(name, set()) for name, by in WORDS.items()} == dict.fromkeys(WORDS, set())
+
+
 @pytest.mark.parametrize(("item", "code_id", "want"), [p for p in by_code(AUCTIONS) if "error" not in p.values[2]])
 def test_every_finding_leads_to_an_adjudication_that_takes_its_facts(library, item, code_id, want):
     """The facts a finding fills in are answers its ruling code accepts: the adjudication
