@@ -97,13 +97,30 @@ WORDS = {item["name"]: item["codes"] for item in read_scenarios("auction-words.y
 
 @pytest.mark.parametrize(("item", "code_id", "want"), [p for p in by_code(AUCTIONS) if "error" not in p.values[2]])
 def test_every_finding_reads_as_written_in_auction_words(library, item, code_id, want):
-    """Each finding's title, summary, verdict and what followed, word for word
-    (scenarios/auction-words.yaml); a scenario with findings must have its words there."""
-    found = [
-        {"call": f.call, "title": f.title, "summary": f.summary, "verdict": f.verdict, "then": list(f.then)}
-        for f in run(library, item, code_id).findings
-    ]
+    """Each finding's words (title, summary, verdict, what followed, the options, until when,
+    what the calls show, the points), as scenarios/auction-words.yaml writes them; a scenario
+    with findings must have its words there."""
+    code = library.code(code_id)
+    found = [_words(f, code) for f in run(library, item, code_id).findings]
     assert found == WORDS.get(item["name"], {}).get(code_id, [])
+
+
+def _words(f: checker.Finding, code) -> dict[str, Any]:
+    """A finding as auction-words.yaml writes it (the parts a finding has, none empty)."""
+    said: dict[str, Any] = {"call": f.call, "title": f.title, "summary": f.summary, "verdict": f.verdict}
+    said["then"] = list(f.then)
+    if f.options:
+        said["options"] = [
+            f"{o.word or '(no claim)'} = {o.remedy}{' (stands)' if o.stands else ''}: {o.title}" for o in f.options
+        ]
+        said["chooser"] = list(f.chooser)
+    if f.until is not None:
+        said["until"] = f.until
+    if shows := checker.fact_sentences(code, f):
+        said["shows"] = shows
+    if f.points:
+        said["points"] = [f"{p.side} {p.points} [{', '.join(str(c) for c in p.cites)}]: {p.why}" for p in f.points]
+    return said
 
 
 def test_the_words_file_names_only_scenarios_and_codes_that_exist():
