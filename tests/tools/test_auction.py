@@ -284,3 +284,53 @@ def test_a_claim_is_said_in_the_codes_words_for_the_option_never_by_its_id(libra
     assert raised.findings[0].verdict == (
         "Claimed by South in time: raised in the suit named; the partner is barred if the next adversary passes."
     )
+
+
+def test_why_one_bid_outranks_another_in_each_codes_terms(library):
+    """1915 Law 44 ranks by tricks, then by the declaration's value (clubs 6, diamonds 7,
+    hearts 8, spades 9, no trumps 10); 1912 by value in points, then by tricks (spades 2)."""
+    c1915, c1912 = library.code("auction-bridge-1915"), library.code("auction-bridge-1912")
+    for code, new, old, reason in [
+        (c1915, (2, "hearts"), (1, "spades"), "two hearts names more tricks than one spade"),
+        (c1915, (1, "spades"), (2, "hearts"), "one spade names fewer tricks than two hearts"),
+        (c1915, (2, "hearts"), (2, "hearts"), "two hearts only repeats the bid"),
+        (c1915, (2, "spades"), (2, "hearts"),
+         "two spades names as many tricks as two hearts in a higher-valued declaration (9 against 8 a trick)"),
+        (c1915, (2, "hearts"), (2, "spades"),
+         "two hearts names as many tricks as two spades in a lower-valued declaration (8 against 9 a trick)"),
+        (c1912, (2, "hearts"), (2, "spades"), "two hearts is worth 16 points, two spades 4"),
+        (c1912, (1, "clubs"), (3, "spades"),
+         "one club and three spades are both worth 6 points; the bid of more tricks ranks higher"),
+        (c1912, (2, "hearts"), (2, "hearts"), "two hearts and two hearts are both worth 16 points in as many tricks"),
+    ]:  # fmt: skip
+        assert checker.ranking_reason(code, new, old) == reason
+    # the lowest bid in a declaration that outranks the last one, or none up to seven
+    assert checker.lowest_sufficient(c1912, "clubs", (1, "spades")) == 1
+    assert checker.lowest_sufficient(c1915, "hearts", (2, "spades")) == 3
+    assert checker.lowest_sufficient(c1915, "hearts", (6, "no-trump")) == 7
+    assert checker.lowest_sufficient(c1915, "clubs", (7, "no-trump")) is None
+
+
+def test_the_options_of_a_claim_say_what_each_does(library):
+    """1913 Law 54: a second redouble costs 100 or a new deal, the adversaries' choice (each
+    choice in the code's words); 1915 Law 50: an insufficient bid has one penalty, its remedy's
+    'now'."""
+    c1913, c1915 = library.code("auction-bridge-1913"), library.code("auction-bridge-1915")
+    second = checker.check_auction(c1913, "N", checker.parse_calls("1H X XX P XX E:claim:hundred", c1913))
+    assert [(o.word, o.text, o.stands) for o in second.findings[0].options] == [
+        ("hundred", "Score 100 in the adversaries' honour score.", False),
+        ("new-deal", "Demand a new deal.", False),
+    ]
+    raised = checker.check_auction(c1915, "N", checker.parse_calls("2S 2H S:claim", c1915)).findings[0].options[0]
+    assert (raised.word, raised.stands) == ("raise", False)
+    assert raised.text.startswith("The offender must raise his bid to sufficiency in the suit he named")
+
+
+def test_a_call_the_code_cannot_read_lists_its_declarations(library):
+    code = library.code("auction-bridge-1915")
+    with pytest.raises(checker.CallError) as raised:
+        checker.parse_calls("1C 1R", code)
+    assert str(raised.value) == (
+        "call 2: 'R' is not a declaration of auction-bridge-1915; its declarations: C clubs, D diamonds, H hearts, "
+        "S spades, N no trumps"
+    )
