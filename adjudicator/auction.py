@@ -325,8 +325,8 @@ def ranking_reason(code: Code, new: tuple[int, str], old: tuple[int, str]) -> st
         if new == old:
             return f"{a} only repeats the bid"
         va, vb = value[new[1]], value[old[1]]
-        kind = "higher" if va > vb else "lower" if va < vb else "equally"
-        return f"{a} names as many tricks as {b} in a {kind}-valued declaration ({va} against {vb} a trick)"
+        kind = "a higher" if va > vb else "a lower" if va < vb else "an equally"
+        return f"{a} names as many tricks as {b} in {kind}-valued declaration ({va} against {vb} a trick)"
     pa, pb = new[0] * value[new[1]], old[0] * value[old[1]]
     if pa != pb:
         return f"{a} is worth {pa} points, {b} {pb}"

@@ -289,6 +289,8 @@ def test_a_claim_is_said_in_the_codes_words_for_the_option_never_by_its_id(libra
 def test_why_one_bid_outranks_another_in_each_codes_terms(library):
     """1915 Law 44 ranks by tricks, then by the declaration's value (clubs 6, diamonds 7,
     hearts 8, spades 9, no trumps 10); 1912 by value in points, then by tricks (spades 2)."""
+    import dataclasses
+
     c1915, c1912 = library.code("auction-bridge-1915"), library.code("auction-bridge-1912")
     for code, new, old, reason in [
         (c1915, (2, "hearts"), (1, "spades"), "two hearts names more tricks than one spade"),
@@ -304,6 +306,15 @@ def test_why_one_bid_outranks_another_in_each_codes_terms(library):
         (c1912, (2, "hearts"), (2, "hearts"), "two hearts and two hearts are both worth 16 points in as many tricks"),
     ]:  # fmt: skip
         assert checker.ranking_reason(code, new, old) == reason
+    # a code whose data gives two declarations the same value (none of ours does)
+    values = dict(c1915.score_values)
+    values["trick-value"] = dataclasses.replace(
+        values["trick-value"], value={**values["trick-value"].value, "diamonds": 6}
+    )
+    even = dataclasses.replace(c1915, score_values=values)
+    assert checker.ranking_reason(even, (2, "diamonds"), (2, "clubs")) == (
+        "two diamonds names as many tricks as two clubs in an equally-valued declaration (6 against 6 a trick)"
+    )
     # the lowest bid in a declaration that outranks the last one, or none up to seven
     assert checker.lowest_sufficient(c1912, "clubs", (1, "spades")) == 1
     assert checker.lowest_sufficient(c1915, "hearts", (2, "spades")) == 3
