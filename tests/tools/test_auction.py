@@ -363,3 +363,56 @@ def test_a_call_the_code_cannot_read_lists_its_declarations(library):
         "call 2: 'R' is not a declaration of auction-bridge-1915; its declarations: C clubs, D diamonds, H hearts, "
         "S spades, N no trumps"
     )
+
+
+NOTATION_1915 = (
+    "write a bid such as 1H or 2NT (C clubs, D diamonds, H hearts, S spades, N no trumps), P to pass, X to double, "
+    "XX to redouble; S:1H names the seat; claim (or S:claim:new-deal) records a penalty claimed after the call it "
+    "punishes"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "value"),
+    [
+        ("1C hello", f"call 2: not a call: 'hello'; {NOTATION_1915}", "hello"),
+        ("1C S:1H:2H", f"call 2: not a call: 'S:1H:2H'; {NOTATION_1915}", "S:1H:2H"),
+        ("1C 0H", "call 2: a bid names one to seven tricks over the book, not 0", "0H"),
+        ("1C 14H", "call 2: a bid names one to seven tricks over the book, not 14", "14H"),
+        ("1C S:claim:new-deal:now", "the claim after call 1: not a claim: 'S:claim:new-deal:now'; write claim, "
+         "claim:WORD or S:claim:WORD", "S:claim:new-deal:now"),
+        ("1C claim:new_deal", "the claim after call 1: not a claim: 'claim:new_deal'; after claim: comes the word of "
+         "the choice, such as new-deal", "claim:new_deal"),
+        ("1C Q:1H", "call 2: seat must be N, E, S or W (North, East, South, West), not 'Q'", "Q"),
+    ],
+)  # fmt: skip
+def test_a_call_that_cannot_be_read_says_how_to_write_one(library, text, message, value):
+    """Bids of eight to thirteen are read (and judged impossible); fourteen is no call."""
+    code = library.code("auction-bridge-1915")
+    with pytest.raises(checker.CallError) as raised:
+        checker.parse_calls(text, code)
+    assert (str(raised.value), raised.value.field in ("call", "seat"), raised.value.value) == (message, True, value)
+
+
+def test_calls_may_be_written_in_words_and_in_lower_case(library):
+    code = library.code("auction-bridge-1915")
+    calls = checker.parse_calls("1nt pass no d double r rd redouble 13s s:claim e:CLAIM:New-Deal", code)
+    assert [(c.kind, c.level, c.denomination, c.seat, c.choice) for c in calls] == [
+        ("bid", 1, "no-trump", None, None),
+        ("pass", None, None, None, None), ("pass", None, None, None, None),
+        ("double", None, None, None, None), ("double", None, None, None, None),
+        ("redouble", None, None, None, None), ("redouble", None, None, None, None), ("redouble", None, None, None, None),
+        ("bid", 13, "spades", None, None),
+        ("claim", None, None, "S", None), ("claim", None, None, "E", "new-deal"),
+    ]  # fmt: skip
+
+
+def test_an_open_auction_says_what_would_end_it(library):
+    """1915: the dealer may pass; four passes pass the deal out (Law 42)."""
+    code = library.code("auction-bridge-1915")
+    for calls, status in [
+        ("", "Open: no call yet."),
+        ("P", "Open: no bid yet; 3 more passes would pass the deal out."),
+        ("P P P", "Open: no bid yet; 1 more pass would pass the deal out."),
+    ]:
+        assert checker.check_auction(code, "N", checker.parse_calls(calls, code)).status == status, calls
