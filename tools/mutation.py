@@ -66,6 +66,16 @@ EQUIVALENT: dict[str, str] = {
     "adjudicator.engine.x__common_prefix__mutmut_9": (
         "'assumed and differs' for 'or': an assumed step differs on every path (each answer is followed)"
     ),
+    **dict.fromkeys(
+        [f"adjudicator.presentation.law.x_quote__mutmut_{n}" for n in (19, 20, 21)],
+        "QUOTE_LABELS.get(kind, kind) without its default: the Quote model takes only the two kinds it labels",
+    ),
+    "adjudicator.presentation.words.x_next_lines__mutmut_10": "ACTS.get(None, does): ACTS maps every act to itself",
+    "adjudicator.presentation.words.x_book__mutmut_4": "sources.get('XXXX') for sources.get(''): no source has either key",
+    **dict.fromkeys(
+        ["adjudicator.presentation.ruling.x_unsure__mutmut_24", "adjudicator.presentation.ruling.x_remedy__mutmut_96"],
+        "unsure_text(...) or 'XXXX': never empty, the schema requires what is missing",
+    ),
 }
 """Survivors no test can kill, with the reason; counted apart in the table, never as killed."""
 

@@ -125,3 +125,13 @@ def test_a_code_that_rules_the_same_as_another_that_rules_otherwise(library):
     assert found["toy-whist"] == ("Needs one more fact: Was the revoke established?", True)
     assert found["toy-whist-late"] == ("Needs one more fact: Was a penalty claimed?", False)
     assert found["toy-rules"] == ("Needs one more fact: Was a penalty claimed?", True)
+
+
+def test_rulings_that_share_one_outcome_of_several_still_differ(library):
+    """Not sure whether the revoke was established: Toy Whist rules three tricks or the card
+    corrected, the club three tricks or no penalty; one outcome in common is not the same ruling."""
+    whist = library.code("toy-whist")
+    answers = {"established": "not-sure"}
+    ruling = adjudicate(whist, "revoke", answers)
+    found = {o.code: (o.result, o.differs) for o in other_rulings(library, whist, ruling, answers)}
+    assert found["toy-whist-club"] == ("It depends: 2 possible outcomes.", True)
