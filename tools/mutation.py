@@ -76,6 +76,41 @@ EQUIVALENT: dict[str, str] = {
         ["adjudicator.presentation.ruling.x_unsure__mutmut_24", "adjudicator.presentation.ruling.x_remedy__mutmut_96"],
         "unsure_text(...) or 'XXXX': never empty, the schema requires what is missing",
     ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x_hand_words__mutmut_{n}" for n in (23, 24, 26, 27)],
+        "the bare 'made': a contract made has at least one trick over the book",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x_hand_words__mutmut_{n}" for n in (36, 37, 38)]
+        + [f"adjudicator.scoring.x_contract_words__mutmut_{n}" for n in (16, 17)],
+        "a number past NUMBERS in words: tricks and levels never pass thirteen",
+    ),
+    "adjudicator.scoring.x_hand_words__mutmut_67": "r.choice or 'XXXX': neither '' nor 'XXXX' is a choice",
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x__chicane__mutmut_{n}" for n in (3, 4)],
+        "hand.chicane or 'we': _chicane is called only for a hand with chicane",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x__figure__mutmut_{n}" for n in (33, 34)],
+        "why_unknown or 'no figure': a value with no number always says why",
+    ),
+    **dict.fromkeys(
+        ["adjudicator.scoring.x_parse_hand__mutmut_51", "adjudicator.scoring.x__tail__mutmut_60"],
+        "the reader's bound of 999,999,999 against 1,000,000,000: make_hand checks the range",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x__revoke_figures__mutmut_{n}" for n in (5, 306)],
+        "_Revokes(..., both=None) for False: read only as a truth value",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x__revoke_figures__mutmut_{n}" for n in (226, 228, 236)],
+        "the room left for tricks taken for a revoke: only one side's revokes take tricks, and only where the "
+        "code gives a number of tricks (else the hand is refused)",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.scoring.x_score_sheet__mutmut_{n}" for n in range(11, 23)],
+        "score_sheet's NotOffered for a code without 'game': require_scorable has refused it already",
+    ),
 }
 """Survivors no test can kill, with the reason; counted apart in the table, never as killed."""
 

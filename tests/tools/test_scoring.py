@@ -850,3 +850,123 @@ def test_a_figure_carries_its_values_note_and_doubt(library, c1912, c1915):
         "we", "above", "redoubled-bonus", 100, "for making a redoubled contract", _law("56"), ("redoubled-bonus",),
         "The 1912 words say the bonus is doubled when redoubled.",
     )  # fmt: skip
+
+
+def test_a_code_without_a_score_sheet_says_what_its_data_lacks(library, c1912):
+    """Napoleon's data has no trick values nor game; the sheet is offered for the Auction codes."""
+    napoleon = library.code("napoleon-hoffmann")
+    assert scoring.missing_values(napoleon) == ["trick-value", "game"]
+    with pytest.raises(scoring.NotOffered) as raised:
+        scoring.require_scorable(napoleon, library)
+    offered = ", ".join(c.id for c in scoring.scorable_codes(library))
+    assert str(raised.value) == (
+        "'napoleon-hoffmann' has no score sheet: its scoring values lack (or do not recognise) trick-value, game; "
+        f"codes that have one: {offered}"
+    )
+    with pytest.raises(scoring.NotOffered) as alone:
+        scoring.require_scorable(napoleon)  # without the library: no choices to offer
+    assert alone.value.choices == [] and str(alone.value).endswith("codes that have one: (none)")
+    with pytest.raises(scoring.NotOffered) as no_game:
+        scoring.score_sheet(_without(c1912, "game"), [])
+    assert str(no_game.value) == (
+        "'auction-bridge-1912' has no score sheet: its scoring values lack (or do not recognise) game; codes that "
+        "have one: (none)"
+    )
+    assert scoring.rule_word(c1912, "both-sides-revoked") == "further-revokes-only"
+    assert scoring.rule_word(c1912, "game") is None and scoring.rule_word(c1912, "no-such-value") is None
+
+
+def test_what_a_revoking_side_keeps_is_said_as_the_code_says_it(library, c1912):
+    """1912 Law 84: a side that revokes keeps its honours and chicane; late 1913 its honours
+    only, and chicane scores nothing there anyway (the figure is left as it is)."""
+    tricks = _item(_hand(c1912, "we.3H.9.r.we"), "tricks")
+    assert tricks.reason == (
+        "3 tricks over the book at 8 (hearts): not scored, a side that revokes scores only chicane and its honours "
+        "in the hand"
+    )
+    c1913 = library.code("auction-bridge-1913")
+    chicane = _item(_hand(c1913, "we.2H.8.c.we.r.we"), "chicane")
+    assert (chicane.points, chicane.reason) == (0, "chicane: not scored under this code")
+
+
+def test_honours_and_slams_in_full(c1912):
+    """1912 Law 6: three aces at no trumps 30; simple honours twice the trick value; Law 7:
+    a grand slam 40."""
+    assert _item(_hand(c1912, "we.1N.7.h.we.three"), "aces") == scoring.Figure(
+        "we", "above", "aces", 30, "three aces, however held", _law("6"), ("aces-at-no-trump",)
+    )
+    assert _item(_hand(c1912, "we.7N.13"), "grand-slam") == scoring.Figure(
+        "we", "above", "grand-slam", 40, "grand slam: all thirteen tricks", _law("7"), ("grand-slam",)
+    )
+    unknown = _with_value(c1912, "honours-multiple", {"three": "not-known"})
+    assert _item(_hand(unknown, "we.2H.8.h.they.three"), "honours") == scoring.Figure(
+        "they", "above", "honours", None, "honours: three (simple honours), however held, ? \u00d7 8 (hearts)",
+        _law("6", "4"), ("honours-multiple", "trick-value"),
+        "Unknown: 'honours-multiple' is given as 'not-known', not a number.",
+    )  # fmt: skip
+    none = _with_value(c1912, "honours-multiple", {"three": "not-applicable"})
+    honours = _item(_hand(none, "we.2H.8.h.they.three"), "honours")
+    assert (honours.points, honours.reason) == (
+        0,
+        "honours: three (simple honours), however held, ? \u00d7 8 (hearts) (not scored under this code)",
+    )
+
+
+def test_both_sides_revoking_under_1915_carries_the_rules_doubt(c1915):
+    """1915 keeps the late-1913 rule (Law 89), which its sources do not confirm; the tricks
+    taken in play are all the declaring side counts."""
+    doubt = "The 1915 revoke rule has not been found; this is the late-1913 rule."
+    figures = _hand(c1915, "we.3H.9.r.we.r.they.2")
+    assert [(f.item, f.points, f.unsure) for f in figures] == [("revoke", 100, doubt), ("not-scored", 0, doubt)]
+    assert scoring.counted_tricks(c1915, scoring.parse_hand("we.3H.9.r.we.r.they.2", c1915)) == 9
+    silent = _hand(_without(c1915, "revoking-side-scores"), "we.3H.9.r.we.r.they.2")[-1]
+    assert (silent.cites, silent.values) == (_law("89"), ("both-sides-revoked", "revoking-side-scores"))
+
+
+def test_a_declaration_of_another_code_is_refused_by_its_letter(c1915):
+    with pytest.raises(scoring.SheetError) as raised:
+        scoring.parse_hand("we.1R.7", c1915)
+    assert str(raised.value) == (
+        "'R' is not a declaration of auction-bridge-1915; its declarations: C (clubs), D (diamonds), H (hearts), "
+        "S (spades), N (no trumps)"
+    )
+
+
+def test_a_loss_limit_of_one_figure_without_a_note(c1912):
+    from dataclasses import replace
+
+    values = dict(c1912.score_values)
+    values["one-spade-loss-limit"] = replace(values["one-spade-loss-limit"], value=100, note=None)
+    bare = replace(c1912, score_values=values)
+    assert _hand(bare, "we.1SXX.5")[0].note == (
+        "Unknown: the code gives its one-spade loss limit as one figure, without saying whether it holds when "
+        "redoubled."
+    )
+
+
+def test_each_hand_of_the_sheet_knows_its_rubber_and_game(c1912):
+    """1912 Law 2: a game is 30 below the line, counted across hands; two games win the
+    rubber. One no trump made exactly (10, Law 4) three times is a game for We; They then win
+    one with three no trumps (30); We win the rubber with three no trumps; one heart opens the
+    second rubber."""
+    hands = ["we.1N.7", "we.1N.7", "we.1N.7", "they.3N.9", "we.3N.9", "we.1H.7"]
+    sheet = scoring.score_sheet(c1912, scoring.parse_hands(hands, c1912))
+    scored = [h for r in sheet.rubbers for h in r.hands]
+    assert [(h.rubber, h.game) for h in scored] == [(1, 1), (1, 1), (1, 1), (1, 2), (1, 3), (2, 1)]
+    first = scored[2].game_won
+    assert first is not None and (first.number, first.winner, dict(first.below)) == (1, "we", {"we": 30, "they": 0})
+    assert [h.game_won is None for h in scored] == [True, True, False, False, False, True]
+    assert [h.rubber_won for h in scored] == [None, None, None, None, "we", None]
+    assert (sheet.code, sheet.tokens, sheet.time_limit) == ("auction-bridge-1912", hands, False)
+
+
+def test_a_code_without_a_doubling_multiple_says_what_doubling_is_taken_to_mean(c1912):
+    plain = _without(c1912, "doubling-multiple")
+    doubled = scoring.score_sheet(plain, scoring.parse_hands(["we.1HX.7"], plain))
+    assert doubled.notes == (
+        "A double multiplies the trick value by 2 and a redouble by 4, as doubling means; the code's data gives no "
+        "doubling-multiple figure.",
+    )
+    assert _item(doubled.rubbers[0].hands[0].figures, "tricks").points == 16
+    for hands in (["we.1H.7"], ["we.1HX.6"]):  # undoubled, or not made: nothing is multiplied on the sheet
+        assert scoring.score_sheet(plain, scoring.parse_hands(hands, plain)).notes == (), hands
