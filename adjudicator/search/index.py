@@ -20,6 +20,7 @@ neighbouring stems and the documents holding a phrase.
 
 from __future__ import annotations
 
+import collections
 import gc
 import hashlib
 import itertools
@@ -114,8 +115,7 @@ class Postings:
         found = self.__dict__.get("_dense")
         if found is None:
             found = array("d", bytes(8 * size))
-            for d, w in zip(self.docnums, self.weights, strict=True):
-                found[d] = w
+            collections.deque(map(found.__setitem__, self.docnums, self.weights), maxlen=0)  # each weight in place
             object.__setattr__(self, "_dense", found)
         return found
 
@@ -124,9 +124,10 @@ class Postings:
         """The docnums, heaviest first (ties: library order), made on first use."""
         found = self.__dict__.get("_by_weight")
         if found is None:
-            weights = self.weights
-            order = sorted(range(len(weights)), key=lambda i: (-weights[i], i))
-            found = [self.docnums[i] for i in order]
+            weights = self.weights  # a stable sort, reversed, keeps equals in library order
+            found = list(
+                map(self.docnums.__getitem__, sorted(range(len(weights)), key=weights.__getitem__, reverse=True))
+            )
             object.__setattr__(self, "_by_weight", found)
         return found
 
@@ -257,6 +258,16 @@ def _shown(text: str) -> dict[str, array]:
     return found
 
 
+class Synonyms(dict):
+    """The synonyms of some codes' glossaries (word or words -> the headwords they stand
+    for), named by ``key`` (the codes, or None: every code), under which the units a word
+    is read as are kept (``SearchIndex.word_units``)."""
+
+    def __init__(self, table: Mapping[str, tuple[str, ...]], key: tuple[str, ...] | None) -> None:
+        super().__init__(table)
+        self.key = key
+
+
 class SearchIndex:
     """An opened index: whoosh's, the documents by docnum, the codes. Thread-safe: each
     thread gets its own whoosh searcher, opened on first use; the caches are shared."""
@@ -277,15 +288,16 @@ class SearchIndex:
         self._prefixes: Bounded[list[str]] = Bounded(20_000)
         self._phrases: Bounded[frozenset[int]] = Bounded(5_000)
         self.results: Bounded[Any] = Bounded(RESULTS_CACHE, lambda packed: packed.size)
-        self._all_groups = _merged(c.synonyms for c in codes.values())
-        self._groups_cache: Bounded[dict[str, tuple[str, ...]]] = Bounded(256)
+        self._all_groups = Synonyms(_merged(c.synonyms for c in codes.values()), None)
+        self._groups_cache: Bounded[Synonyms] = Bounded(256)
+        self.word_units: Bounded[tuple[Any]] = Bounded(20_000)  # (synonyms' key, word) -> (its unit,)
         self._filters: dict[tuple[str, str], frozenset[int]] = {}
         self._citing: dict[str, frozenset[int]] | None = None
         self._members: dict[int, tuple[int, ...]] | None = None
         self.refers: list[tuple[str, ...]] = []  # set by open/build: each document's cross-references
         self.packed: Packed  # set by open/build
         self.code_ids = list(codes)
-        position = {c: i for i, c in enumerate(self.code_ids)}
+        self.code_position = position = {c: i for i, c in enumerate(self.code_ids)}
         self.code_of = [position[d.code] for d in docs]  # docnum -> the code's position (a list: read fastest)
         split: list[list[int]] = [[] for _ in self.code_ids]
         for d, c in enumerate(self.code_of):
@@ -387,10 +399,15 @@ class SearchIndex:
         """``docset`` split by code (position -> docnums), cached under ``key``."""
         found = self._buckets.get(key)
         if found is None:
+            # a code's documents stand side by side: the sorted docnums cut where each run starts
+            starts, values = self.runs("code")  # never None for codes
+            ordered = sorted(docset)
+            cuts = [*(bisect_left(ordered, start) for start in starts), len(ordered)]
             split: dict[int, list[int]] = {}
-            code_of = self.code_of
-            for d in docset:
-                split.setdefault(code_of[d], []).append(d)
+            position = self.code_position
+            for i, code in enumerate(values):
+                if cuts[i + 1] > cuts[i]:
+                    split.setdefault(position[code], []).extend(ordered[cuts[i] : cuts[i + 1]])
             found = {c: frozenset(ds) for c, ds in split.items()}
             self._buckets.put(key, found)
         return found
@@ -459,14 +476,14 @@ class SearchIndex:
             self._prefixes.put(prefix, found)
         return found
 
-    def groups_for(self, codes: Iterable[str] | None) -> dict[str, tuple[str, ...]]:
+    def groups_for(self, codes: Iterable[str] | None) -> Synonyms:
         """Synonyms from the glossaries of ``codes`` (None: every code), cached."""
         if codes is None:
             return self._all_groups
         key = tuple(codes)
         found = self._groups_cache.get(key)
         if found is None:
-            found = _merged(self.codes[c].synonyms for c in key if c in self.codes)
+            found = Synonyms(_merged(self.codes[c].synonyms for c in key if c in self.codes), key)
             self._groups_cache.put(key, found)
         return found
 

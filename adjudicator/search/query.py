@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from adjudicator.search.index import FUZZY_PREFIX, SearchIndex
+from adjudicator.search.index import FUZZY_PREFIX, SearchIndex, Synonyms
 from adjudicator.search.text import LANGUAGE, NUMBER_WORDS, NUMBERS, fold, keys, lookup, pair_terms, stems, words
 
 MAX_QUERY_CHARS = 256
@@ -238,6 +238,18 @@ def _word_forms(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, .
     return weighted
 
 
+def _word_unit(index: SearchIndex, word: str, groups: Mapping[str, tuple[str, ...]]) -> Unit | None:
+    """The unit one word is read as (its forms, synonyms and near words), read once under the
+    same synonyms: the next query with the word takes it as it is (a unit never changes)."""
+    if not isinstance(groups, Synonyms):
+        return _unit(word, _word_forms(index, word, groups))
+    key = (groups.key, word)
+    kept = index.word_units.get(key)
+    if kept is None:
+        kept = index.word_units.put(key, (_unit(word, _word_forms(index, word, groups)),))
+    return kept[0]
+
+
 def _unit(label: str, weighted: list[tuple[str, float]], *, exact: bool = False) -> Unit | None:
     best: dict[tuple[str, ...], tuple[str, float]] = {}  # forms with the same stems are one form
     for form, boost in weighted:
@@ -277,12 +289,15 @@ def plan(index: SearchIndex, parsed: Parsed, groups: Mapping[str, tuple[str, ...
             if unit is not None:
                 units.append(unit)
     for i, word in enumerate(found):
-        weighted = _word_forms(index, word, groups)
         if i in covered:
-            weighted = [(form, boost * COVERED_BOOST) for form, boost in weighted]
-        unit = _unit(word, weighted)
+            weighted = [(form, boost * COVERED_BOOST) for form, boost in _word_forms(index, word, groups)]
+            unit = _unit(word, weighted)
+            if unit is not None:
+                units.append(Unit(unit.forms, unit.stems, unit.label, part=True))
+            continue
+        unit = _word_unit(index, word, groups)
         if unit is not None:
-            units.append(Unit(unit.forms, unit.stems, unit.label, part=True) if i in covered else unit)
+            units.append(unit)
     for prefix in parsed.prefixes:
         completions = list(dict.fromkeys(s for w in index.completions(prefix) for s in stems(w)))
         if completions:

@@ -121,13 +121,9 @@ def match(
         if len(found) == 1:  # one form: its documents split by code as cached
             form, docs = found[0]
             per_unit.append((unit, docs, index.by_code(form, docs)))
-        elif found:
-            split: dict[int, set[int]] = {}
-            for form, docs in found:
-                for c, part in index.by_code(form, docs).items():
-                    split.setdefault(c, set()).update(part)
+        elif found:  # several: their documents together, split by code as cached
             every = frozenset().union(*(docs for _, docs in found))
-            per_unit.append((unit, every, {c: frozenset(p) for c, p in split.items()}))
+            per_unit.append((unit, every, index.by_code(tuple(form for form, _ in found), every)))
     if not per_unit:
         return frozenset(), []
     matched: list[frozenset[int]] = []

@@ -37,10 +37,10 @@ def suggest(index: SearchIndex, text: str, scope: frozenset[int], finds: Callabl
     """``text`` with its unknown words corrected, if that finds something; else None."""
     typed = words(text)
     replacements: dict[str, str] = {}
+    context = [stems(w) for w in typed]
     for i, word in enumerate(typed):
         if not word.isalpha() or len(word) < 3 or index.known(word):
             continue
-        context = [stems(w) for w in typed]
         before = next((s[-1] for s in reversed(context[:i]) if s), None)
         after = next((s[0] for s in context[i + 1 :] if s), None)
         found = _candidates(index, word, scope, before, after)
