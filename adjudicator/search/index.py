@@ -14,8 +14,8 @@ of another size refuses the start with the file named.
 
 A term's postings are sliced from ``postings.bin`` as queries need them and kept in a
 bounded cache: scoring is then a few dictionary additions per matching document. Whoosh
-builds the index and is asked at query time only for what it alone knows: the pairs of
-neighbouring stems and the documents holding a phrase.
+builds the index and is asked at query time only for what it alone knows: the documents
+holding a quoted phrase (its positions).
 """
 
 from __future__ import annotations
@@ -140,33 +140,36 @@ class Packed:
     so that a first read is a few slices, where whoosh's term table and blocks, the weighing
     and the tokenizing cost a few hundred microseconds each in a query's time:
 
-    - the postings of every stem (``text``: docnums, then their BM25 weights) and of every
-      word as written (``spell``: docnums), term after term in each field's lexicon order;
+    - the postings of every stem (``text``) and of every two neighbouring stems (``pairs``):
+      docnums, then their BM25 weights; and of every word as written (``spell``: docnums);
+      term after term in each field's lexicon order;
     - each document's shown words by stem, for snippets: the stems it holds (ids into
       ``stems``, ascending), how many spans each has (running totals), and the spans (start
       and end of each word, in text order), stem after stem.
 
     32-bit unsigned ints and 64-bit floats in the byte order of the machine that built it
-    (``byteorder``); ``counts`` holds each field's terms with their number of documents."""
+    (``byteorder``); ``counts`` holds each field's terms with their number of documents
+    (``documents.json`` keeps it: ``counted``)."""
 
-    FIELDS = ("text", "spell")  # the weighted field first
-    WEIGHTED = frozenset({"text"})
+    FIELDS = ("text", "pairs", "spell")
+    WEIGHTED = frozenset({"text", "pairs"})
 
     def __init__(self, blob: bytes, counts: Mapping[str, Any]) -> None:
         if counts.get("byteorder", sys.byteorder) != sys.byteorder:
             raise ValueError(f"it was built on a {counts['byteorder']}-endian machine")
         self.blob = blob
         self.view = memoryview(blob)
-        self.counts = {field: [tuple(row) for row in counts[field]] for field in self.FIELDS}
-        self.where: dict[str, dict[str, tuple[int, int]]] = {}  # field -> term -> (offset, documents)
+        # each field's terms (sorted: the lexicon's order) and where each one's postings start,
+        # then end: a term is found by bisection (tens of thousands of pairs, no table of them)
+        self.terms: dict[str, list[str]] = {}
+        self.starts: dict[str, array] = {}
         offset = 0
         for field in self.FIELDS:
             size = 12 if field in self.WEIGHTED else 4
-            table = self.where[field] = {}
-            for term, n in self.counts[field]:
-                table[term] = (offset, n)
-                offset += size * n
-        self.words = [term for term, _ in self.counts["spell"]]  # sorted: the lexicon's order
+            self.terms[field] = [term for term, _ in counts[field]]
+            self.starts[field] = array("Q", itertools.accumulate((size * n for _, n in counts[field]), initial=offset))
+            offset = self.starts[field][-1]
+        self.words = self.terms["spell"]
         self.stems: list[str] = list(counts["stems"])
         self.stem_ids = {stem: i for i, stem in enumerate(self.stems)}
         documents = counts["documents"]
@@ -174,22 +177,40 @@ class Packed:
         if self.shown[-1] != len(blob):
             raise ValueError(f"the packed postings hold {len(blob)} bytes where their terms and words need more")
 
+    def counted(self, field: str) -> list[tuple[str, int]]:
+        """``field``'s terms with their number of documents, in order."""
+        starts, size = self.starts[field], 12 if field in self.WEIGHTED else 4
+        return [(term, (starts[i + 1] - starts[i]) // size) for i, term in enumerate(self.terms[field])]
+
+    def _find(self, field: str, term: str) -> int | None:
+        """``term``'s place among ``field``'s terms, or None."""
+        terms = self.terms[field]
+        i = bisect_left(terms, term)
+        return i if i < len(terms) and terms[i] == term else None
+
     def read(self, field: str, term: str) -> tuple[array, array] | None:
-        """``term``'s docnums and (``text``) weights, or None if the field has not the term."""
-        found = self.where[field].get(term)
-        if found is None:
+        """``term``'s docnums and (``text``, ``pairs``) weights, or None if the field has not the term."""
+        i = self._find(field, term)
+        if i is None:
             return None
-        offset, n = found
+        offset, end = self.starts[field][i], self.starts[field][i + 1]
         docnums, weights = array("i"), array("d")
-        docnums.frombytes(self.blob[offset : offset + 4 * n])
         if field in self.WEIGHTED:
-            weights.frombytes(self.blob[offset + 4 * n : offset + 12 * n])
+            n = (end - offset) // 12
+            docnums.frombytes(self.blob[offset : offset + 4 * n])
+            weights.frombytes(self.blob[offset + 4 * n : end])
+        else:
+            docnums.frombytes(self.blob[offset:end])
         return docnums, weights
 
     def frequency(self, word: str) -> int:
         """How many documents write ``word`` (0: none)."""
-        found = self.where["spell"].get(word)
-        return 0 if found is None else found[1]
+        i = self._find("spell", word)
+        return 0 if i is None else (self.starts["spell"][i + 1] - self.starts["spell"][i]) // 4
+
+    def has(self, word: str) -> bool:
+        """Whether some document writes ``word``."""
+        return self._find("spell", word) is not None
 
     def spans(self, docnum: int, stem: str) -> memoryview | None:
         """Where the words of ``stem`` stand in a document's shown text: each one's start and
@@ -372,7 +393,7 @@ class SearchIndex:
         found = self._postings.get(key)
         if found is not None:
             return found
-        read = self.packed.read(fieldname, term) if fieldname in Packed.FIELDS else self.from_whoosh(fieldname, term)
+        read = self.packed.read(fieldname, term)
         if read is None or not read[0]:
             return self._postings.put(key, _EMPTY)
         docnums, weights = read
@@ -424,7 +445,7 @@ class SearchIndex:
 
     def known(self, word: str) -> bool:
         """Whether ``word`` is written anywhere in the index (as typed, not stemmed)."""
-        return word in self.packed.where["spell"]
+        return self.packed.has(word)
 
     def near(self, word: str) -> list[tuple[int, int, str]]:
         """Known words within two edits of ``word`` sharing its first letter, nearest and most
@@ -751,7 +772,7 @@ def _dump(docs: list[Document], indexed: list[Indexed], codes: dict[str, CodeInf
         "docs": [[getattr(d, name) for name in _FIELDS] for d in docs],
         "refers": [list(i.cites) for i in indexed],
         "packed": {
-            **{field: [list(row) for row in rows] for field, rows in packed.counts.items()},
+            **{field: [list(row) for row in packed.counted(field)] for field in Packed.FIELDS},
             "stems": packed.stems,
             "documents": len(docs),
             "byteorder": sys.byteorder,

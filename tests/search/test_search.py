@@ -409,7 +409,7 @@ def test_the_packed_postings_are_whooshs_weighed(index, mini, laws_copy, tmp_pat
 
     on_disk = build_index(load_library(laws_copy), tmp_path / "index")
     for field in Packed.FIELDS:
-        terms = [term for term, _ in index.packed.counts[field]]
+        terms = index.packed.terms[field]
         assert terms == sorted(terms) and len(terms) > 50
         for term in terms:
             docnums, weights = index.from_whoosh(field, term)
