@@ -416,3 +416,28 @@ def test_an_open_auction_says_what_would_end_it(library):
         ("P P P", "Open: no bid yet; 1 more pass would pass the deal out."),
     ]:
         assert checker.check_auction(code, "N", checker.parse_calls(calls, code)).status == status, calls
+
+
+@pytest.mark.parametrize(
+    ("calls", "message", "value", "choices"),
+    [
+        ("1H claim", "the claim after call 1: there is nothing to claim: no call before it has a penalty the side not "
+         "in fault may claim under this code", "claim", None),
+        ("N:1H S:2H claim:seven", "the claim after call 2: 'seven' is not a choice the code gives for a bid, pass, "
+         "double or redouble out of turn (call 2): claim:new-deal, claim:let-it-stand", "claim:seven",
+         ["new-deal", "let-it-stand"]),
+        ("N:1H S:2H claim", "the claim after call 2: say which choice the code gives for a bid, pass, double or "
+         "redouble out of turn (call 2): claim:new-deal, claim:let-it-stand", "claim", ["new-deal", "let-it-stand"]),
+        ("2S 2H E:claim", "the claim after call 2: East may not claim it; the choice is North or South's", "E:claim",
+         ["N", "S"]),
+    ],
+)  # fmt: skip
+def test_a_claim_the_code_does_not_allow_is_refused_naming_the_choices(library, calls, message, value, choices):
+    """1915: Law 49 gives the side not in fault a new deal or the call let stand, and no
+    other word; Law 50's penalty is the adversaries' to claim, not the offender's."""
+    code = library.code("auction-bridge-1915")
+    with pytest.raises(checker.CallError) as raised:
+        checker.check_auction(code, "N", checker.parse_calls(calls, code))
+    assert (str(raised.value), raised.value.field, raised.value.value) == (message, "call", value)
+    if choices is not None:
+        assert list(raised.value.choices) == choices
