@@ -111,6 +111,20 @@ EQUIVALENT: dict[str, str] = {
         [f"adjudicator.scoring.x_score_sheet__mutmut_{n}" for n in range(11, 23)],
         "score_sheet's NotOffered for a code without 'game': require_scorable has refused it already",
     ),
+    **dict.fromkeys(
+        [f"adjudicator.auction.x_adversaries_of__mutmut_{n}" for n in (3, 5)],
+        "sorted by name, not seat order: the adversaries of any seat come out the same (E, W and N, S)",
+    ),
+    **dict.fromkeys(
+        ["adjudicator.auction.xǁCallǁtoken__mutmut_26"]
+        + [f"adjudicator.auction.x_call_words__mutmut_{n}" for n in (11, 13)],
+        "a bid's missing level or declaration written otherwise: every bid has both",
+    ),
+    "adjudicator.auction.x_lowest_sufficient__mutmut_3": "trying a bid of nought first: it outranks nothing",
+    **dict.fromkeys(
+        [f"adjudicator.auction.x_fact_sentences__mutmut_{n}" for n in (7, 13, 16)],
+        "a finding's facts are answers to its irregularity's own questions ('' and 'XXXX' name none)",
+    ),
 }
 """Survivors no test can kill, with the reason; counted apart in the table, never as killed."""
 

@@ -441,3 +441,10 @@ def test_a_claim_the_code_does_not_allow_is_refused_naming_the_choices(library, 
     assert (str(raised.value), raised.value.field, raised.value.value) == (message, "call", value)
     if choices is not None:
         assert list(raised.value.choices) == choices
+
+
+def test_a_seat_may_be_written_by_its_letter_or_its_name():
+    assert [checker.parse_seat(s) for s in ("N", "e", " South ", "west", "NORTH")] == ["N", "E", "S", "W", "N"]
+    for wrong in ("No", "Nord", "SW"):
+        with pytest.raises(checker.CallError):
+            checker.parse_seat(wrong)
