@@ -33,6 +33,7 @@ Imported by gunicorn's workers only (it imports gevent, which patches the proces
 
 from __future__ import annotations
 
+import contextvars
 import json
 import multiprocessing
 import os
@@ -73,15 +74,17 @@ class SearchThreads:
         if not self.admitted.acquire(blocking=False):
             raise Busy("the service is running as many searches as it can take; try again in a second")
         try:
-            return self.pool.apply(self._computing, (work,))
+            # the request's context goes with the work (Flask's app and request: a page made
+            # in the thread builds its addresses as in the request, which waits meanwhile)
+            return self.pool.apply(self._computing, (contextvars.copy_context(), work))
         finally:
             self.admitted.release()
 
-    def _computing(self, work):
+    def _computing(self, context, work):
         if self.server is None:
-            return work()
+            return context.run(work)
         with self.server:  # in the search's thread: waiting for it holds no loop
-            return work()
+            return context.run(work)
 
 
 COMPUTING = multiprocessing.Semaphore(max(1, (os.cpu_count() or 1) - 1))

@@ -5,7 +5,7 @@ importing the application package; ``run_search`` searches the app's index."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from flask import Flask, current_app
 
@@ -46,22 +46,24 @@ def in_the_request(work: Callable[[], T]) -> T:
     return work()
 
 
-searching: Callable[[Callable[[], search.Results]], search.Results] = in_the_request
+searching: Callable[[Callable[[], Any]], Any] = in_the_request
 """How a search that computes runs (one the results cache holds is answered in the request,
 by ``run_search``): in the request, unless the server says otherwise (make serve's worker,
 adjudicator/web/serving.py: in a thread of its own, a bounded number at once, a Busy error
 beyond)."""
 
 
-def run_search(index: SearchIndex, params: SearchParams) -> search.Results:
-    """The results of ``params``; a page past the last is the last one (``page`` says which).
-    A search the index's results cache holds is answered here, in the request (a lookup:
-    a repeated query never waits for a search thread, nor is turned away as Busy); only
-    one that must compute is run by ``searching``."""
+def run_search(index: SearchIndex, params: SearchParams, then: Callable[[search.Results], T]) -> T:
+    """What ``then`` makes of the results of ``params`` (the API's data, a page's view); a
+    page past the last is the last one (``page`` says which). A search the index's results
+    cache holds is answered here, in the request (a lookup: a repeated query never waits
+    for a search thread, nor is turned away as Busy); one that must compute is run by
+    ``searching``, ``then`` with it: what a flood of new searches costs, their pages
+    included, is bounded with the searches (serving.py), not left to the loop."""
     found = _run_search(index, params, search.cached)
     if found is not None:
-        return found
-    return searching(lambda: _run_search(index, params, search.search))
+        return then(found)
+    return searching(lambda: then(_run_search(index, params, search.search)))  # type: ignore[arg-type]
 
 
 def _run_search(

@@ -160,4 +160,4 @@ def search() -> Response:
     params = search_params(index, request.args, api=True)
     if not params.q:
         raise BadInput("give a query: ?q=words", "q")
-    return send(present_search.results(run_search(index, params)))
+    return jsonify(run_search(index, params, lambda results: present_search.results(results).data()))

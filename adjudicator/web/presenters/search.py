@@ -162,7 +162,14 @@ def search_page(library: Library, index: SearchIndex, params: SearchParams) -> S
     )  # fmt: skip
     if not params.q:
         return page
-    results = run_search(index, params)
+    return run_search(index, params, lambda results: _filled(page, library, params, games, codes, results))
+
+
+def _filled(
+    page: SearchPage, library: Library, params: SearchParams, games: list[Option], codes: list[Option], results: Any
+) -> SearchPage:
+    """``page`` with the results: made where the search ran (in its thread, when it computed)."""
+    filters = params.filters
     page.total = results.total
     page.page = results.page
     page.pages = max(1, -(-results.total // results.pagelen))
