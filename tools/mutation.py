@@ -125,6 +125,15 @@ EQUIVALENT: dict[str, str] = {
         [f"adjudicator.auction.x_fact_sentences__mutmut_{n}" for n in (7, 13, 16)],
         "a finding's facts are answers to its irregularity's own questions ('' and 'XXXX' name none)",
     ),
+    **dict.fromkeys(
+        [f"adjudicator.search.query.x_parse__mutmut_{n}" for n in (67, 69, 70, 79)],
+        "the test for '*' before the last character, and the '-' standing for an empty prefix: the fullmatch of "
+        "\\w+ on the prefix already refuses both",
+    ),
+    **dict.fromkeys(
+        [f"adjudicator.search.query.x_plan__mutmut_{n}" for n in (157, 160, 161)],
+        "zip(strict=...) over a unit's forms and their running sizes: always the same length",
+    ),
 }
 """Survivors no test can kill, with the reason; counted apart in the table, never as killed."""
 
