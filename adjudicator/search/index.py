@@ -417,7 +417,8 @@ class SearchIndex:
         return docnums, weights
 
     def by_code(self, key: Any, docset: frozenset[int]) -> dict[int, frozenset[int]]:
-        """``docset`` split by code (position -> docnums), cached under ``key``."""
+        """``docset`` split by code (position -> docnums), cached under ``key`` (what the
+        documents are: a form's terms and phrase, whatever its weight)."""
         found = self._buckets.get(key)
         if found is None:
             # a code's documents stand side by side: the sorted docnums cut where each run starts

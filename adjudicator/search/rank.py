@@ -120,10 +120,10 @@ def match(
         found = [(form, docs) for form in unit.forms if (docs := _form_docs(index, form))]
         if len(found) == 1:  # one form: its documents split by code as cached
             form, docs = found[0]
-            per_unit.append((unit, docs, index.by_code(form, docs)))
+            per_unit.append((unit, docs, index.by_code((form.terms, form.phrase), docs)))
         elif found:  # several: their documents together, split by code as cached
             every = frozenset().union(*(docs for _, docs in found))
-            per_unit.append((unit, every, index.by_code(tuple(form for form, _ in found), every)))
+            per_unit.append((unit, every, index.by_code(tuple((form.terms, form.phrase) for form, _ in found), every)))
     if not per_unit:
         return frozenset(), []
     matched: list[frozenset[int]] = []
