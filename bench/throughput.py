@@ -17,8 +17,10 @@ adjudication API step, a law page, a ruling page, and the search API twice:
   says how many were repeats.
 
 Each round measures the bare endpoint then every route, ``--seconds`` each after a short
-warm-up (``--warmup``); the repeated searches' warm-up is run again (up to 10 times) until
-one turns no search away, so that both workers' caches hold the queries. Only 2xx and 3xx answers count as served: req/s is served
+warm-up (``--warmup``); the repeated searches are first sent at ``--cold-connections``
+for as long as three passes over them take at the rate new queries were served, then
+warmed up again (up to 10 times) until a warm-up turns no search away, so that both
+workers' caches hold them. Only 2xx and 3xx answers count as served: req/s is served
 answers per second, and every other answer (a 503 for a search turned away, a 404) and
 every socket error is counted as an error of its route. The ratio is a route's served
 req/s over the bare endpoint's in the same round; a route with errors says so beside it,
@@ -35,6 +37,7 @@ search API at >= 25 %.
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import shlex
 import statistics
@@ -118,7 +121,10 @@ def main() -> None:
                     enough = int(results["bare endpoint"][-1].rps * 1.2) + 100
                     paths = [next(variants) for _ in range(enough * args.warmup)]
                 warmups = 0
-                while True:  # the repeated searches: until a warm-up turned none away (both workers hold them)
+                if name == REPEATED:  # computed first where none is turned away: each about three times
+                    filling = math.ceil(3 * len(paths) / max(1.0, results[NEW][-1].rps))
+                    server.wrk(srv.url, paths, connections=args.cold_connections, seconds=filling)
+                while True:  # then until a warm-up turned none away (both workers hold them)
                     warm = server.wrk(srv.url, paths, connections=connections, seconds=args.warmup)
                     warmups += 1
                     if name != REPEATED or not warm.non_2xx or warmups == REFILL_TRIES:
