@@ -160,4 +160,5 @@ def search() -> Response:
     params = search_params(index, request.args, api=True)
     if not params.q:
         raise BadInput("give a query: ?q=words", "q")
-    return jsonify(run_search(index, params, lambda results: present_search.results(results).data()))
+    # the answer (its JSON too) is made where the search ran: in its thread, when it computed
+    return run_search(index, params, lambda results: jsonify(present_search.results(results).data()))

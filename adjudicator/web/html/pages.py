@@ -187,4 +187,6 @@ def glossary(code: str) -> str:
 def search() -> str:
     index = index_of(current_app)
     params = search_params(index, request.args)
-    return render_template("search/search.html", page=search_page(library_of(current_app), index, params))
+    return search_page(
+        library_of(current_app), index, params, lambda page: render_template("search/search.html", page=page)
+    )

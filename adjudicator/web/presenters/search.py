@@ -6,9 +6,9 @@ here and the matched ones marked: the only markup a snippet carries is ``<mark>`
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from markupsafe import Markup
@@ -21,6 +21,8 @@ from adjudicator.search import SearchIndex
 from adjudicator.web.params import MAX_QUERY, SearchParams
 from adjudicator.web.presenters.common import Hidden, Option
 from adjudicator.web.state import run_search
+
+T = TypeVar("T")
 
 KIND_LABELS = {kind: {"remedy": "Ruling"}.get(kind, kind.capitalize()) for kind in search.KINDS}
 """How each kind of hit the index holds is named on the page (a remedy is a ruling)."""
@@ -148,7 +150,9 @@ def _facet_items(raw: Any) -> list[tuple[str, int]]:
     return [(str(k), int(v)) for k, v in raw]
 
 
-def search_page(library: Library, index: SearchIndex, params: SearchParams) -> SearchPage:
+def search_page(library: Library, index: SearchIndex, params: SearchParams, then: Callable[[SearchPage], T]) -> T:
+    """What ``then`` makes of the search page (the HTML): made where the search ran, in its
+    thread when it computed (state.run_search)."""
     filters = params.filters
     games = [Option(g, codes[0].game_title, filters.get("game") == g) for g, codes in library.games().items()]
     codes = [Option(c.id, words.code_line(c), filters.get("code") == c.id) for c in library.codes.values()]
@@ -161,8 +165,8 @@ def search_page(library: Library, index: SearchIndex, params: SearchParams) -> S
         filters=[f"{k}: {v}" for k, v in filters.items()],
     )  # fmt: skip
     if not params.q:
-        return page
-    return run_search(index, params, lambda results: _filled(page, library, params, games, codes, results))
+        return then(page)
+    return run_search(index, params, lambda results: then(_filled(page, library, params, games, codes, results)))
 
 
 def _filled(
