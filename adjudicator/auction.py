@@ -266,7 +266,7 @@ def parse_call(token: str, code: Code) -> Call:
     name = LETTERS.get(letter)
     if name is None or name not in denominations(code):
         raise CallError(
-            f"{letter!r} is not a declaration of {code.id}; its declarations: {_letter_list(code)}",
+            f"{letter!r} is not a declaration of {code.title}; its declarations: {_letter_list(code)}",
             field="call",
             value=token,
             choices=[letter_of(d) for d in denominations(code)],
@@ -1286,7 +1286,7 @@ def _result(code, dealer, calls, judgements, findings, state, ranking_cites) -> 
                 f" Under this code the dealer must open the bidding{cites_text(status_cites)}, and it has no rule "
                 "for a deal passed out: call the director or umpire."
                 if opening == MUST_BID
-                else " The code's data does not say who deals next."
+                else " The code does not say who deals next."
             )
     elif state.ended == "new-deal":
         status = "Ended: a new deal was chosen as the penalty."

@@ -358,7 +358,7 @@ def _denomination(letter: str, code: Code) -> str:
     if name is None or name not in denominations(code):
         choices = [f"{letter_of(d)} ({denomination_label(d)})" for d in denominations(code) if d in LETTERS.values()]
         raise SheetError(
-            f"{letter!r} is not a declaration of {code.id}; its declarations: {', '.join(choices)}",
+            f"{letter!r} is not a declaration of {code.title}; its declarations: {', '.join(choices)}",
             field="denomination",
             value=letter,
             choices=_letters(code),
@@ -398,7 +398,7 @@ def _penalties(code: Code, penalties: Iterable[tuple[str, str]]) -> tuple[Penalt
         if penalty not in known:
             offered_ = ", ".join(known) if known else "none: this code's data gives no such penalty"
             raise SheetError(
-                f"{penalty!r} is not a penalty of {code.id} in the honour column; its penalties: {offered_}",
+                f"{penalty!r} is not a penalty in the honour column under {code.title}; its penalties: {offered_}",
                 field="penalty",
                 value=penalty,
                 choices=known,
@@ -413,7 +413,7 @@ def _revokes(code: Code, declarer: str, revokes: Iterable[tuple[str, int, str | 
         side = _side(side, "revoke side")
         if "revoke-penalty" not in code.score_values:
             raise SheetError(
-                f"{code.id}'s data has no revoke penalty (the value revoke-penalty); it cannot score a revoke",
+                f"{code.title} gives no revoke penalty here, so a revoke cannot be scored",
                 field="revoke",
                 value=side,
             )
@@ -456,7 +456,7 @@ def _revokes(code: Code, declarer: str, revokes: Iterable[tuple[str, int, str | 
             )
         if theirs.choice == "tricks" and tricks.number is None:
             raise SheetError(
-                f"{code.id} gives no penalty in tricks for a revoke",
+                f"{code.title} gives no penalty in tricks for a revoke",
                 field="revoke",
                 value="tricks",
                 choices=("points",),
@@ -483,7 +483,7 @@ def make_hand(
         raise SheetError(f"the level is one to seven tricks over the book, not {level!r}", field="level")
     if denomination not in denominations(code):
         raise SheetError(
-            f"{denomination!r} is not a declaration of {code.id}",
+            f"{denomination!r} is not a declaration of {code.title}",
             field="denomination",
             value=str(denomination),
             choices=denominations(code),
@@ -533,7 +533,7 @@ def make_unplayed(code: Code, kind: str, penalties: Iterable[tuple[str, str]] = 
         why = (
             f"under this code the dealer must open the bidding{cites_text(found.cites)}, so a deal is never passed out"
             if kind == "passed" and found is not None and found.value == "must-bid"
-            else f"{code.id}'s data does not say what a {'passed-out' if kind == 'passed' else 'void'} deal scores"
+            else f"{code.title} does not say what a {'passed-out' if kind == 'passed' else 'void'} deal scores"
         )
         raise SheetError(f"{kind!r}: {why}", field="hand", value=kind)
     return Unplayed(kind, _penalties(code, penalties))
@@ -835,7 +835,7 @@ def _revoke_figures(code: Code, hand: Hand) -> _Revokes:
                         )
                     )
         else:
-            note = rule.note or "the code's data does not say how revokes by both sides are scored"
+            note = rule.note or "the code does not say how revokes by both sides are scored"
             for side in SIDES:
                 out.append(
                     Figure(
@@ -908,9 +908,7 @@ def _revoke_figures(code: Code, hand: Hand) -> _Revokes:
 def _keeps_rule(code: Code) -> Looked:
     found = code.score_values.get("revoking-side-scores")
     if found is None:
-        return Looked(
-            None, (), None, ("revoking-side-scores",), "the code's data does not say what a revoking side scores"
-        )
+        return Looked(None, (), None, ("revoking-side-scores",), "the code does not say what a revoking side scores")
     return Looked(None, found.cites, found.note, (found.id,), unsure=found.unsure)
 
 

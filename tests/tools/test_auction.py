@@ -360,7 +360,7 @@ def test_a_call_the_code_cannot_read_lists_its_declarations(library):
     with pytest.raises(checker.CallError) as raised:
         checker.parse_calls("1C 1R", code)
     assert str(raised.value) == (
-        "call 2: 'R' is not a declaration of auction-bridge-1915; its declarations: C clubs, D diamonds, H hearts, "
+        "call 2: 'R' is not a declaration of Auction Bridge, the Whist Club of New York code of June 1915; its declarations: C clubs, D diamonds, H hearts, "
         "S spades, N no trumps"
     )
 

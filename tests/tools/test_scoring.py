@@ -360,7 +360,7 @@ THE_TAGS = (
          "redoubled, e.g. 3HX", None),
         ("we.8H.9", "level", "8H", "a contract is one to seven tricks over the book, not 8", None),
         ("we.3Q.9", "denomination", "Q",
-         f"'Q' is not a declaration of auction-bridge-1912; its declarations: {SPADES_TO_NO_TRUMPS_1912}",
+         f"'Q' is not a declaration of Auction Bridge, the Whist Club of New York code of November 1912; its declarations: {SPADES_TO_NO_TRUMPS_1912}",
          ["S", "C", "D", "H", "R", "N"]),
         ("we.3H.x", "tricks", "x", "tricks must be a number from 0 to 13, not 'x'", None),
         ("we.3H.9.r.they.2x", "revoke", "2x", "not a number of revokes: '2x'", None),
@@ -519,9 +519,9 @@ def test_a_deal_not_scored_is_refused_where_the_code_does_not_have_it(c1912, c19
     for code, kind, message in [
         (c1912, "passed", "'passed': under this code the dealer must open the bidding [Law 42], "
                           "so a deal is never passed out"),
-        (_without(c1912, "void-deal"), "void", "'void': auction-bridge-1912's data does not say what a void deal scores"),
+        (_without(c1912, "void-deal"), "void", "'void': Auction Bridge, the Whist Club of New York code of November 1912 does not say what a void deal scores"),
         (_without(c1915, "passed-out"), "passed",  # the dealer may pass (Law 42), but what then is not given
-         "'passed': auction-bridge-1915's data does not say what a passed-out deal scores"),
+         "'passed': Auction Bridge, the Whist Club of New York code of June 1915 does not say what a passed-out deal scores"),
     ]:  # fmt: skip
         with pytest.raises(scoring.SheetError) as raised:
             scoring.make_unplayed(code, kind)
@@ -564,7 +564,7 @@ def test_a_revoking_side_whose_code_is_silent_on_what_it_keeps(c1915):
     silent = _item(_hand(_without(c1915, "revoking-side-scores"), "we.3H.9.r.we"), "tricks")
     assert (silent.points, silent.note) == (
         24,
-        "Unknown whether it counts: the code's data does not say what a revoking side scores.",
+        "Unknown whether it counts: the code does not say what a revoking side scores.",
     )
     other = _item(_hand(_with_value(c1915, "revoking-side-scores", "half"), "we.3H.9.r.we"), "tricks")
     assert (other.points, other.note) == (24, "Unknown whether it counts: the rule is not one the sheet knows.")
@@ -725,8 +725,8 @@ def test_when_both_sides_revoke_under_a_code_that_does_not_settle_it(c1912):
     )  # fmt: skip
     silent = _hand(_without(c1912, "both-sides-revoked"), "we.3H.9.r.we.r.they")
     assert [(f.item, f.points, f.cites, f.note) for f in silent] == [
-        ("revoke", None, (), "Unknown: the code's data does not say how revokes by both sides are scored"),
-        ("revoke", None, (), "Unknown: the code's data does not say how revokes by both sides are scored"),
+        ("revoke", None, (), "Unknown: the code does not say how revokes by both sides are scored"),
+        ("revoke", None, (), "Unknown: the code does not say how revokes by both sides are scored"),
         ("not-scored", 0, _law("84"), None),
     ]
 
@@ -734,9 +734,9 @@ def test_when_both_sides_revoke_under_a_code_that_does_not_settle_it(c1912):
 def test_a_revoke_the_code_cannot_score_is_refused_by_name(c1912):
     for code, token, value, message, choices in [
         (_without(c1912, "revoke-penalty"), "we.3H.9.r.they.points", "they",
-         "auction-bridge-1912's data has no revoke penalty (the value revoke-penalty); it cannot score a revoke", None),
+         "Auction Bridge, the Whist Club of New York code of November 1912 gives no revoke penalty here, so a revoke cannot be scored", None),
         (_without(c1912, "revoke-penalty-tricks"), "we.3H.9.r.they.tricks", "tricks",
-         "auction-bridge-1912 gives no penalty in tricks for a revoke", ["points"]),
+         "Auction Bridge, the Whist Club of New York code of November 1912 gives no penalty in tricks for a revoke", ["points"]),
     ]:  # fmt: skip
         with pytest.raises(scoring.SheetError) as raised:
             scoring.parse_hand(token, code)
@@ -765,7 +765,7 @@ def test_a_bad_part_of_a_hand_is_refused_naming_it(c1915):
         ({"level": 0}, "level", "the level is one to seven tricks over the book, not 0", None),
         ({"level": 8}, "level", "the level is one to seven tricks over the book, not 8", None),
         ({"level": True}, "level", "the level is one to seven tricks over the book, not True", None),
-        ({"denomination": "royal-spades"}, "denomination", "'royal-spades' is not a declaration of auction-bridge-1915",
+        ({"denomination": "royal-spades"}, "denomination", "'royal-spades' is not a declaration of Auction Bridge, the Whist Club of New York code of June 1915",
          ["clubs", "diamonds", "hearts", "spades", "no-trump"]),
         ({"doubling": "tripled"}, "doubling", "doubling is one of undoubled, doubled, redoubled", None),
         ({"tricks": 14}, "tricks", "the declaring side takes 0 to 13 tricks, not 14", None),
@@ -781,7 +781,7 @@ def test_a_bad_part_of_a_hand_is_refused_naming_it(c1915):
          "chicane (a hand without a trump) needs a trump suit", None),
         ({"chicane": "us"}, "chicane", "chicane must be 'we' or 'they', not 'us'", None),
         ({"penalties": [("they", "revoke")]}, "penalty",
-         "'revoke' is not a penalty of auction-bridge-1915 in the honour column; its penalties: double-of-partner, "
+         "'revoke' is not a penalty in the honour column under Auction Bridge, the Whist Club of New York code of June 1915; its penalties: double-of-partner, "
          "second-redouble, quitted-trick", ["double-of-partner", "second-redouble", "quitted-trick"]),
         ({"penalties": [("us", "quitted-trick")]}, "penalty side", "penalty side must be 'we' or 'they', not 'us'",
          None),
@@ -797,7 +797,7 @@ def test_a_code_without_penalties_in_the_honour_column_says_so(c1912):
     with pytest.raises(scoring.SheetError) as raised:
         scoring.make_unplayed(c1912, "void", [("they", "quitted-trick")])
     assert str(raised.value) == (
-        "'quitted-trick' is not a penalty of auction-bridge-1912 in the honour column; its penalties: none: this "
+        "'quitted-trick' is not a penalty in the honour column under Auction Bridge, the Whist Club of New York code of November 1912; its penalties: none: this "
         "code's data gives no such penalty"
     )
     assert (raised.value.value, list(raised.value.choices)) == ("quitted-trick", [])
@@ -927,7 +927,7 @@ def test_a_declaration_of_another_code_is_refused_by_its_letter(c1915):
     with pytest.raises(scoring.SheetError) as raised:
         scoring.parse_hand("we.1R.7", c1915)
     assert str(raised.value) == (
-        "'R' is not a declaration of auction-bridge-1915; its declarations: C (clubs), D (diamonds), H (hearts), "
+        "'R' is not a declaration of Auction Bridge, the Whist Club of New York code of June 1915; its declarations: C (clubs), D (diamonds), H (hearts), "
         "S (spades), N (no trumps)"
     )
 
