@@ -1234,9 +1234,9 @@ class _Checker:
             keyed = []
             for o in ruling.outcomes:
                 key = "; ".join(f"{s.answer.label.lower()}" for s in o.assumed)
-                keyed.append(f"{key}: {o.remedy.title}" if key else o.remedy.title)
-            asked = "; ".join(dict.fromkeys(q.ask for q in ruling.unsure))
-            return f"It turns on what the calls do not show ({asked}) {' | '.join(keyed)}."
+                keyed.append(f"If {key}: {o.remedy.title}." if key else f"{o.remedy.title}.")
+            asked = " ".join(dict.fromkeys(q.ask for q in ruling.unsure))
+            return f"It turns on what the calls do not show: {asked} {' '.join(keyed)}"
         if d.status == "for-the-director":
             return "The code does not settle it: call the director or umpire."
         return "No penalty."
