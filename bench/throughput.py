@@ -13,14 +13,16 @@ adjudication API step, a law page, a ruling page, and the search API twice:
   keys the query as typed), so every request computes, with the worker's other caches (a
   term's postings) warm; at ``--cold-connections`` (4: at most what the two workers admit,
   one computing and 4 waiting each, so the figure is what the server computes, not how
-  fast it turns searches away). If a run sends more requests than it had new queries, it
-  says how many were repeats.
+  fast it turns searches away); on a second app server (the same settings), so that the
+  thousands of queries asked once do not push the repeated ones out of the first one's
+  results caches. If a run sends more requests than it had new queries, it says how many
+  were repeats.
 
 Each round measures the bare endpoint then every route, ``--seconds`` each after a short
 warm-up (``--warmup``); the repeated searches are first sent at ``--cold-connections``
 for as long as three passes over them take at the rate new queries were served, then
-warmed up again (up to 10 times) until a warm-up turns no search away, so that both
-workers' caches hold them. Only 2xx and 3xx answers count as served: req/s is served
+warmed up again (three times at least, up to 10) until a warm-up turns no search away,
+so that both workers' caches hold them (a connection stays with the worker that took it). Only 2xx and 3xx answers count as served: req/s is served
 answers per second, and every other answer (a 503 for a search turned away, a 404) and
 every socket error is counted as an error of its route. The ratio is a route's served
 req/s over the bare endpoint's in the same round; a route with errors says so beside it,
@@ -109,10 +111,14 @@ def main() -> None:
             server.gunicorn("bare:app", env=env, ready="/bare", extra=[*extra, "--chdir", str(bare_dir)])
         )
         app = stack.enter_context(server.gunicorn("wsgi:app", env=env, extra=extra))
+        # the new queries on a server of their own: thousands of queries asked once would
+        # fill the other's results caches, and the repeated ones would be new again
+        fresh = stack.enter_context(server.gunicorn("wsgi:app", env=env, extra=extra))
         print(
             f"workers: {len(app.workers())} per server; RSS after start {', '.join(f'{r:.0f}' for r in app.rss())} MiB"
         )
-        targets = [("bare endpoint", bare, ["/bare"])] + [(name, app, paths) for name, paths in routes.items()]
+        targets = [("bare endpoint", bare, ["/bare"])]
+        targets += [(name, fresh if name == NEW else app, paths) for name, paths in routes.items()]
         for round_ in range(1, args.rounds + 1):
             print(f"round {round_}: load average {server.load_average()}", flush=True)
             for name, srv, paths in targets:
@@ -127,7 +133,8 @@ def main() -> None:
                 while True:  # then until a warm-up turned none away (both workers hold them)
                     warm = server.wrk(srv.url, paths, connections=connections, seconds=args.warmup)
                     warmups += 1
-                    if name != REPEATED or not warm.non_2xx or warmups == REFILL_TRIES:
+                    # new connections each time, each worker taking its share: three at least
+                    if name != REPEATED or (warmups >= 3 and not warm.non_2xx) or warmups == REFILL_TRIES:
                         break
                 if name == REPEATED:
                     print(f"  {name}: {warmups} warm-ups of {args.warmup} s, the last with {warm.non_2xx} turned away")
